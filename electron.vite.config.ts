@@ -1,0 +1,55 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+import AutoImport from 'unplugin-auto-import/vite'
+import Components from 'unplugin-vue-components/vite'
+import { ElementPlusResolver } from 'unplugin-vue-components/resolvers'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const alias = { '@shared': resolve(root, 'src/shared') }
+
+export default defineConfig({
+  // Node side: the Electron entry, the browser-mode entry, the CLI and the standalone sandbox share one build,
+  // so they share chunks of the same core.
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          electron: resolve(root, 'src/main/electron.ts'),
+          browser: resolve(root, 'src/main/browser.ts'),
+          cli: resolve(root, 'src/main/cli.ts'),
+          sandbox: resolve(root, 'src/sandbox/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot load ESM or node_modules: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    resolve: { alias },
+    plugins: [
+      vue(),
+      AutoImport({ resolvers: [ElementPlusResolver()], dts: false }),
+      Components({ resolvers: [ElementPlusResolver()], dts: false }),
+    ],
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+    },
+  },
+})

@@ -1,0 +1,89 @@
+// Lint: TypeScript + Vue rules, and the layer rules of DESIGN.md enforced by eslint-plugin-boundaries.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import vue from 'eslint-plugin-vue'
+import boundaries from 'eslint-plugin-boundaries'
+
+const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process']
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    files: ['**/*.{ts,vue,js}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: { project: ['tsconfig.node.json', 'tsconfig.web.json'], noWarnOnMultipleProjects: true },
+        node: { extensions: ['.ts', '.js', '.vue'] },
+      },
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'main', pattern: 'src/main' },
+        { type: 'preload', pattern: 'src/preload' },
+        { type: 'renderer', pattern: 'src/renderer' },
+        { type: 'sandbox', pattern: 'src/sandbox' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+            // main may start the sandbox in-process (issue 3 item 8), through its public entry only (see below).
+            { from: { element: { type: 'main' } }, allow: { to: { element: { types: { anyOf: ['shared', 'main', 'sandbox'] } } } } },
+            { from: { element: { type: 'preload' } }, allow: { to: { element: { type: 'shared' } } } },
+            { from: { element: { type: 'renderer' } }, allow: { to: { element: { types: { anyOf: ['shared', 'renderer'] } } } } },
+            { from: { element: { type: 'sandbox' } }, allow: { to: { element: { types: { anyOf: ['shared', 'sandbox'] } } } } },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  // Externals each layer must not touch: the renderer and shared never reach Node or the network.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: [...nodeOnly, 'vue', 'vue-*', 'pinia', 'element-plus'], message: 'src/shared is the contract: no Node, no DOM, no UI.' }] }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeOnly, message: 'The renderer never touches Node or the network: call the core through the bridge.' }] }],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/*', '!**/sandbox/index'], message: 'main may use the sandbox only through src/sandbox/index.ts.' }] }],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['keytar', 'undici', 'node:*'], message: 'The preload exposes the bridge and nothing else.' }] }],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'keytar', 'undici'], message: 'The sandbox is a plain HTTP server: no Electron, no keychain, no client.' }] }],
+    },
+  },
+)

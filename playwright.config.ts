@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test'
+
+// Debian's Chromium; Playwright cannot download its own browsers on these machines (DESIGN.md).
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'browser-mode', testMatch: /.*\.e2e\.ts$/ },
+    { name: 'electron', testMatch: /.*\.electron\.ts$/ },
+  ],
+})

@@ -1,0 +1,88 @@
+/**
+ * The one error shape that crosses every boundary (IPC, HTTP bridge, CLI --json): a code, the catalog key of
+ * its message, params for that message, and details. Never a stack trace.
+ */
+import { z } from 'zod'
+import type { Locale } from '../i18n/locale'
+import { catalogText, isAppErrorCode, isKnownApiCode, type AppErrorCode } from './catalog'
+
+export const errorIssueSchema = z.object({ path: z.string(), message: z.string() })
+export type ErrorIssue = z.infer<typeof errorIssueSchema>
+
+export const appErrorDataSchema = z.object({
+  /** A service code ('60002', or one we do not know) or an app code ('app.network'). */
+  code: z.string(),
+  /** Catalog key of the message: the code itself when known, else 'app.unknownApiCode'. */
+  messageKey: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  details: z
+    .object({
+      /** What the service said, verbatim. */
+      serverMessage: z.string().optional(),
+      cause: z.string().optional(),
+      httpStatus: z.number().optional(),
+      operation: z.string().optional(),
+      /** Field-level problems (input validation). */
+      issues: z.array(errorIssueSchema).optional(),
+      /** Whether trying again may help. */
+      retryable: z.boolean().optional(),
+    })
+    .default({}),
+})
+export type AppErrorData = z.output<typeof appErrorDataSchema>
+export type AppErrorDetails = AppErrorData['details']
+
+/** An error thrown anywhere in the core; turned into AppErrorData at the boundary. */
+export class AppError extends Error {
+  readonly code: string
+  readonly messageKey: string
+  readonly params: Record<string, string | number>
+  readonly details: AppErrorDetails
+
+  constructor(code: string, params: Record<string, string | number> = {}, details: AppErrorDetails = {}) {
+    const messageKey = isKnownApiCode(code) || isAppErrorCode(code) ? code : 'app.unknownApiCode'
+    const effectiveParams =
+      messageKey === 'app.unknownApiCode' ? { code, message: details.serverMessage ?? '', ...params } : params
+    super(catalogText(messageKey, 'en', effectiveParams) ?? code)
+    this.name = 'AppError'
+    this.code = code
+    this.messageKey = messageKey
+    this.params = effectiveParams
+    this.details = details
+  }
+
+  /** A service error code (or any code) with what the server said. */
+  static api(code: string, serverMessage?: string, cause?: string, extra: AppErrorDetails = {}): AppError {
+    const details: AppErrorDetails = { ...extra }
+    if (serverMessage) details.serverMessage = serverMessage
+    if (cause) details.cause = cause
+    return new AppError(code, {}, details)
+  }
+
+  static app(code: AppErrorCode, params: Record<string, string | number> = {}, details: AppErrorDetails = {}): AppError {
+    return new AppError(code, params, details)
+  }
+
+  static fromData(data: AppErrorData): AppError {
+    const e = new AppError(data.code, data.params, data.details)
+    return e
+  }
+
+  toData(): AppErrorData {
+    return { code: this.code, messageKey: this.messageKey, params: this.params, details: this.details }
+  }
+}
+
+/** Anything thrown, as AppErrorData; unexpected errors become 'app.internal' without their stack. */
+export function toAppErrorData(err: unknown): AppErrorData {
+  if (err instanceof AppError) return err.toData()
+  return AppError.app('app.internal').toData()
+}
+
+/** The user-facing sentence for an error in a language: catalog text, then the server's own words if any. */
+export function describeError(data: AppErrorData, locale: Locale): string {
+  const text = catalogText(data.messageKey, locale, data.params) ?? data.code
+  const server = data.details.serverMessage
+  if (!server || data.messageKey === 'app.unknownApiCode' || text.includes(server)) return text
+  return `${text} (${server})`
+}

@@ -1,0 +1,101 @@
+/**
+ * Every error the user can meet, in English and Simplified Chinese: the service's codes (spec: Errors) and
+ * the app's own. One catalog for the renderer, the CLI, the client and the sandbox's default messages.
+ * `{name}` placeholders are filled from the error's params.
+ */
+import type { Locale } from '../i18n/locale'
+
+export interface CatalogEntry {
+  en: string
+  'zh-CN': string
+}
+
+/** Codes the licensing service documents. */
+export const API_ERRORS = {
+  '500': { en: 'Network error on the service side; try again.', 'zh-CN': '服务端网络错误，请重试。' },
+  '13004': { en: 'Parameter validation error.', 'zh-CN': '参数校验错误。' },
+  '60000': { en: 'The application token is incorrect, expired, or lacks permission for this resource.', 'zh-CN': '应用令牌不正确、已过期或缺少该资源的权限。' },
+  '60005': { en: 'The user login token is invalid.', 'zh-CN': '用户登录令牌无效。' },
+  '70001': { en: 'Security check failed.', 'zh-CN': '安全校验失败。' },
+  '40000': { en: 'A required parameter is empty.', 'zh-CN': '参数为空。' },
+  '40021': { en: 'The employee list is empty.', 'zh-CN': '员工列表为空。' },
+  '60013': { en: 'At most 100 employees can be uploaded at a time.', 'zh-CN': '上传数量超过最大值 100。' },
+  '40008': { en: 'The account is empty.', 'zh-CN': '账号为空。' },
+  '40001': { en: 'The password is empty.', 'zh-CN': '密码为空。' },
+  '40009': { en: 'The group id is empty.', 'zh-CN': '组 ID 为空。' },
+  '40022': { en: 'The name is empty.', 'zh-CN': '姓名为空。' },
+  '50003': { en: 'The password must be between {min} and {max} characters long.', 'zh-CN': '密码长度必须在 {min} 到 {max} 位之间。' },
+  '30002': { en: 'The name is too long (at most 30 characters).', 'zh-CN': '姓名过长（最多 30 个字符）。' },
+  '30003': { en: 'The remark is too long (at most 200 characters).', 'zh-CN': '备注过长（最多 200 个字符）。' },
+  '10003': { en: 'The account may contain only letters and digits.', 'zh-CN': '账号只能包含字母和数字。' },
+  '10004': { en: 'The mobile number is invalid.', 'zh-CN': '手机号不合法。' },
+  '40006': { en: 'The enterprise suffix is empty.', 'zh-CN': '企业后缀为空。' },
+  '60009': { en: 'This enterprise account may create at most {max} trial member accounts.', 'zh-CN': '该企业账号最多可创建 {max} 个试用成员账号。' },
+  '60027': { en: 'Some employees could not be added.', 'zh-CN': '部分员工添加失败。' },
+  '80001': { en: 'User center exception.', 'zh-CN': '用户中心异常。' },
+  '60002': { en: 'User not found.', 'zh-CN': '用户不存在。' },
+  '60017': { en: 'The current account is not bound to an authorized customer.', 'zh-CN': '当前账号未绑定授权客户。' },
+  '60024': { en: 'Asset number not found.', 'zh-CN': '资产编号不存在。' },
+  '60023': { en: 'The enterprise sub-account matched several employees.', 'zh-CN': '企业子账号匹配到多个员工。' },
+  '60025': { en: 'The asset number belongs to a different customer.', 'zh-CN': '资产编号属于其他客户。' },
+  '60026': { en: 'The sub-account did not match an employee.', 'zh-CN': '子账号未匹配到员工。' },
+  '60028': { en: 'An asset number is configured more than once.', 'zh-CN': '资产编号重复配置。' },
+  '33006': { en: 'Not enough nodes.', 'zh-CN': '节点数不足。' },
+  '33003': { en: 'The employee lacks permission.', 'zh-CN': '员工权限不足。' },
+  '33007': { en: 'Already lent to another lent lock.', 'zh-CN': '已借出到其他借用锁。' },
+  '33008': { en: 'The lent lock is in an abnormal state.', 'zh-CN': '借用锁状态异常。' },
+  '33018': { en: 'The lent lock is already lent to another employee.', 'zh-CN': '借用锁已借给其他员工。' },
+  '33009': { en: 'The lend request failed.', 'zh-CN': '借用请求失败。' },
+} as const satisfies Record<string, CatalogEntry>
+
+export type ApiErrorCode = keyof typeof API_ERRORS
+
+/** The app's own error codes: things that happen before, around or instead of a service answer. */
+export const APP_ERRORS = {
+  'app.invalidInput': { en: 'The input is not valid: {detail}', 'zh-CN': '输入无效：{detail}' },
+  'app.network': { en: 'Could not reach the service ({detail}).', 'zh-CN': '无法连接服务（{detail}）。' },
+  'app.timeout': { en: 'The service did not answer in time.', 'zh-CN': '服务未在规定时间内响应。' },
+  'app.unauthorized': { en: 'The service refused the credentials (HTTP {status}).', 'zh-CN': '服务拒绝了凭据（HTTP {status}）。' },
+  'app.tokenRequest': { en: 'Could not get a token from the token endpoint: {detail}', 'zh-CN': '无法从令牌端点获取令牌：{detail}' },
+  'app.missingSecret': { en: 'The profile has no {secret} set. Add it in Settings → Connections.', 'zh-CN': '该连接未设置{secret}。请在“设置 → 连接”中填写。' },
+  'app.badResponse': { en: 'The service answered in an unexpected form: {detail}', 'zh-CN': '服务返回了无法识别的内容：{detail}' },
+  'app.httpStatus': { en: 'The service answered with HTTP {status}.', 'zh-CN': '服务返回 HTTP {status}。' },
+  'app.unknownApiCode': { en: 'The service reported error {code}: {message}', 'zh-CN': '服务返回错误 {code}：{message}' },
+  'app.unknownOutcome': { en: 'The outcome is unknown: the connection ended before the service answered. It will be checked before anything is resent.', 'zh-CN': '结果未知：服务应答前连接已中断。重新发送前将先核对。' },
+  'app.cancelled': { en: 'Cancelled.', 'zh-CN': '已取消。' },
+  'app.notFound': { en: 'Not found: {what}', 'zh-CN': '未找到：{what}' },
+  'app.conflict': { en: 'Already exists: {what}', 'zh-CN': '已存在：{what}' },
+  'app.readOnly': { en: 'This cannot be changed: {what}', 'zh-CN': '不可修改：{what}' },
+  'app.keychainUnavailable': { en: 'No system keychain is available: secrets are kept in memory for this session only.', 'zh-CN': '系统钥匙串不可用：密钥仅在本次会话内保存在内存中。' },
+  'app.keychain': { en: 'The system keychain failed: {detail}', 'zh-CN': '系统钥匙串出错：{detail}' },
+  'app.storage': { en: 'Could not read or write the app data: {detail}', 'zh-CN': '无法读写应用数据：{detail}' },
+  'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
+  'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
+} as const satisfies Record<string, CatalogEntry>
+
+export type AppErrorCode = keyof typeof APP_ERRORS
+
+export function isKnownApiCode(code: string): code is ApiErrorCode {
+  return Object.hasOwn(API_ERRORS, code)
+}
+
+export function isAppErrorCode(code: string): code is AppErrorCode {
+  return Object.hasOwn(APP_ERRORS, code)
+}
+
+/** Fills `{name}` placeholders; unknown names are left as they are so a missing param is visible, not silent. */
+export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  )
+}
+
+/** The catalog text for a code in a language, or undefined for an unknown code. */
+export function catalogText(code: string, locale: Locale, params?: Record<string, string | number>): string | undefined {
+  const entry: CatalogEntry | undefined = isKnownApiCode(code)
+    ? API_ERRORS[code]
+    : isAppErrorCode(code)
+      ? APP_ERRORS[code]
+      : undefined
+  return entry ? fillTemplate(entry[locale], params) : undefined
+}

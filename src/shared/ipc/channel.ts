@@ -1,0 +1,25 @@
+/** Building blocks of the IPC contract: a channel is a pair of schemas, input and output. */
+import { z } from 'zod'
+import { appErrorDataSchema, type AppErrorData } from '../errors/app-error'
+
+export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I
+  output: O
+}
+
+/** Declares a channel. Inputs are always objects so every call has one shape on both transports. */
+export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): ChannelSpec<I, O> {
+  return { input, output }
+}
+
+/** Input of a channel that takes nothing. */
+export const noInput = z.object({}).strict()
+/** Output of a channel that returns nothing. */
+export const noOutput = z.null()
+
+/** What crosses the wire for a call: the value, or a structured error. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
+export const ipcFailureSchema = z.object({ ok: z.literal(false), error: appErrorDataSchema })
+
+/** Channel names may contain letters, digits and dots only (they are also URL path segments). */
+export const CHANNEL_NAME = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/

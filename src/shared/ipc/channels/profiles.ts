@@ -1,0 +1,118 @@
+/** Channels of connection profiles: where to connect, as whom; secrets only ever travel towards the keychain. */
+import { z } from 'zod'
+import { channel, noInput, noOutput } from '../channel'
+import { appErrorDataSchema } from '../../errors/app-error'
+
+/** Secrets a profile can hold in the keychain. Pasted tokens stand in for credentials where users have them. */
+export const SECRET_NAMES = [
+  'orderAppSecret',
+  'memberAppSecret',
+  'userPassword',
+  'orderAccessToken',
+  'memberClientToken',
+  'userToken',
+] as const
+export type SecretName = (typeof SECRET_NAMES)[number]
+export const secretNameSchema = z.enum(SECRET_NAMES)
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine((v) => {
+    try {
+      const u = new URL(v)
+      return u.protocol === 'http:' || u.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'must be an http:// or https:// address')
+
+const text = (max: number) => z.string().trim().max(max)
+
+/** What a user types for a profile. The token endpoint may be left empty: `{baseUrl}/oauth/token` is used. */
+export const profileFieldsSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  baseUrl: httpUrl,
+  tokenUrl: z.union([httpUrl, z.literal('')]).default(''),
+  orderAppKey: text(200).default(''),
+  memberAppKey: text(200).default(''),
+  userLogin: text(200).default(''),
+  /** Default operatorIdentity for lock operations: the operator's name, mobile or e-mail. */
+  operatorIdentity: text(200).default(''),
+  /** The enterprise this profile usually works on; filled in by "find enterprise" or typed. */
+  channelCode: text(100).default(''),
+  channelCustomerId: text(100).default(''),
+  enterpriseGlobalId: text(200).default(''),
+})
+export type ProfileFields = z.output<typeof profileFieldsSchema>
+
+export const profileKindSchema = z.enum(['sandbox', 'remote'])
+export type ProfileKind = z.infer<typeof profileKindSchema>
+
+/** A profile as the renderer sees it: fields, and whether each secret is set (never the secret). */
+export const profileViewSchema = profileFieldsSchema.extend({
+  id: z.string(),
+  kind: profileKindSchema,
+  /** The built-in Sandbox profile cannot be deleted and its address is managed by the app. */
+  builtIn: z.boolean(),
+  secrets: z.record(secretNameSchema, z.boolean()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+})
+export type ProfileView = z.infer<typeof profileViewSchema>
+
+const secretValue = z.string().min(1).max(8192)
+
+export const profileCreateSchema = z.object({
+  fields: profileFieldsSchema,
+  /** Secrets to store with the new profile; absent means not set. */
+  secrets: z.partialRecord(secretNameSchema, secretValue).default({}),
+})
+
+export const profileUpdateSchema = z.object({
+  id: z.string().min(1),
+  fields: profileFieldsSchema.partial(),
+})
+
+export const setSecretSchema = z.object({
+  id: z.string().min(1),
+  name: secretNameSchema,
+  /** null removes the secret. */
+  value: secretValue.nullable(),
+})
+
+export const profileListSchema = z.object({
+  profiles: z.array(profileViewSchema),
+  activeId: z.string(),
+})
+export type ProfileList = z.infer<typeof profileListSchema>
+
+/** One step of a connection test. */
+export const testStepSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), ms: z.number(), detail: z.string().optional() }),
+  z.object({ status: z.literal('failed'), ms: z.number(), error: appErrorDataSchema }),
+  z.object({ status: z.literal('skipped'), reason: z.string() }),
+])
+export type TestStep = z.infer<typeof testStepSchema>
+
+export const groupTestSchema = z.object({ token: testStepSchema, read: testStepSchema })
+export const connectionTestSchema = z.object({
+  profileId: z.string(),
+  order: groupTestSchema,
+  member: groupTestSchema,
+})
+export type ConnectionTest = z.infer<typeof connectionTestSchema>
+
+const idInput = z.object({ id: z.string().min(1) })
+
+export const profileChannels = {
+  'profiles.list': channel(noInput, profileListSchema),
+  'profiles.create': channel(profileCreateSchema, profileViewSchema),
+  'profiles.update': channel(profileUpdateSchema, profileViewSchema),
+  'profiles.delete': channel(idInput, noOutput),
+  'profiles.activate': channel(idInput, profileListSchema),
+  'profiles.setSecret': channel(setSecretSchema, profileViewSchema),
+  'profiles.test': channel(idInput, connectionTestSchema),
+}

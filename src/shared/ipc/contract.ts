@@ -1,0 +1,28 @@
+/**
+ * The IPC contract: every channel the renderer can call, with its input and output schemas.
+ * One map, two transports (Electron IPC and the browser-mode HTTP bridge), validated on the main side.
+ * Each capability declares its channels in `channels/<area>.ts` and adds them here.
+ */
+import type { z } from 'zod'
+import type { ChannelSpec } from './channel'
+import { appChannels } from './channels/app'
+import { profileChannels } from './channels/profiles'
+
+export const CHANNELS = {
+  ...appChannels,
+  ...profileChannels,
+} satisfies Record<string, ChannelSpec>
+
+export type ChannelName = keyof typeof CHANNELS
+export type ChannelInput<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['input']>
+export type ChannelParsedInput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['input']>
+export type ChannelOutput<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['output']>
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.hasOwn(CHANNELS, name)
+}
+
+/** The prefix of Electron IPC channel names, so ours never collide with Electron's own. */
+export const IPC_PREFIX = 'ld:'
+/** The single Electron channel that carries core events to the renderer. */
+export const IPC_EVENT_CHANNEL = 'ld:event'

@@ -1,0 +1,16 @@
+/**
+ * Events the core pushes to the renderer (IPC in Electron, server-sent events in browser mode).
+ * Each capability adds its events here; the payload schema is the contract.
+ */
+import { z } from 'zod'
+
+export const eventSchemas = {
+  /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
+  'profiles.changed': z.object({ activeId: z.string() }),
+  /** The sandbox came up or went down. */
+  'sandbox.status': z.object({ running: z.boolean(), url: z.string().optional(), error: z.string().optional() }),
+}
+
+export type EventName = keyof typeof eventSchemas
+export type EventPayload<E extends EventName> = z.output<(typeof eventSchemas)[E]>
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[]

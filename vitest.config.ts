@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+import vue from '@vitejs/plugin-vue'
+
+const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) }
+
+// Three projects: node unit tests, renderer unit tests in jsdom, and integration tests that talk to the
+// sandbox over real HTTP (and to a real Secret Service when the test script provides one).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['test/unit/node/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        plugins: [vue()],
+        test: { name: 'renderer', include: ['test/unit/renderer/**/*.test.ts'], environment: 'jsdom' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
