@@ -1,0 +1,5 @@
+/** Renderer entry: mounts the Vue app. */
+import { createApp } from 'vue'
+import App from './App.vue'
+
+createApp(App).mount('#app')
