@@ -19,6 +19,10 @@ export interface ConnectionConfig {
   userLogin: string
   /** Default operatorIdentity for lock operations. */
   operatorIdentity: string
+  /** The enterprise the profile usually works on (profile fields); the connection test reads with them. */
+  channelCode?: string
+  channelCustomerId?: string
+  enterpriseGlobalId?: string
   /** Reads a secret from the vault; null when not set. */
   getSecret(name: SecretName): Promise<string | null>
 }

@@ -53,7 +53,10 @@ export interface OperationDef<Data extends z.ZodType = z.ZodType> {
   title: string
 }
 
-function op<D extends z.ZodType>(def: OperationDef<D>): OperationDef<D> {
+// Keeps each entry's exact `data` type (a schema, or `null` where the spec shows no data) so OperationData works.
+function op<D extends z.ZodType | null>(
+  def: Omit<OperationDef, 'data'> & { data: D },
+): Omit<OperationDef, 'data'> & { data: D } {
   return def
 }
 

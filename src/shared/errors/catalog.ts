@@ -57,6 +57,7 @@ export const APP_ERRORS = {
   'app.timeout': { en: 'The service did not answer in time.', 'zh-CN': '服务未在规定时间内响应。' },
   'app.unauthorized': { en: 'The service refused the credentials (HTTP {status}).', 'zh-CN': '服务拒绝了凭据（HTTP {status}）。' },
   'app.tokenRequest': { en: 'Could not get a token from the token endpoint: {detail}', 'zh-CN': '无法从令牌端点获取令牌：{detail}' },
+  'app.pastedTokenRejected': { en: 'The service rejected the pasted {secret}. Paste a new one in Settings → Connections, or add the app secret so tokens can be issued.', 'zh-CN': '服务拒绝了粘贴的{secret}。请在“设置 → 连接”中粘贴新的令牌，或填写应用密钥以便自动签发令牌。' },
   'app.missingSecret': { en: 'The profile has no {secret} set. Add it in Settings → Connections.', 'zh-CN': '该连接未设置{secret}。请在“设置 → 连接”中填写。' },
   'app.badResponse': { en: 'The service answered in an unexpected form: {detail}', 'zh-CN': '服务返回了无法识别的内容：{detail}' },
   'app.httpStatus': { en: 'The service answered with HTTP {status}.', 'zh-CN': '服务返回 HTTP {status}。' },
@@ -71,6 +72,9 @@ export const APP_ERRORS = {
   'app.storage': { en: 'Could not read or write the app data: {detail}', 'zh-CN': '无法读写应用数据：{detail}' },
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
+  // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
+  'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },
+  'app.bridgeUnauthorized': { en: 'This page has no valid access key for License Desk. Open the address printed by npm start.', 'zh-CN': '此页面没有有效的 License Desk 访问密钥。请打开 npm start 打印的地址。' },
 } as const satisfies Record<string, CatalogEntry>
 
 export type AppErrorCode = keyof typeof APP_ERRORS

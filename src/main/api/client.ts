@@ -1,0 +1,326 @@
+/**
+ * The API client of one profile: one pooled undici Agent (keep-alive, connect/headers/body timeouts), a generic
+ * `call` driven by OPERATIONS, and one typed method per operation. It resolves tokens (re-issued once when the
+ * service rejects them), retries what is safe to retry, journals every write, and maps every failure to AppError.
+ */
+import { Agent, request } from 'undici'
+import {
+  OPERATIONS,
+  type ApiGroup,
+  type OperationData,
+  type OperationId,
+  type OperationRequests,
+  type BindEnterpriseBody,
+  type CreateEnterpriseBody,
+  type QueryEnterpriseQuery,
+  type UpdateEnterpriseBody,
+  type LockBody,
+  type NewMember,
+  type EditMemberBody,
+  type ListMembersQuery,
+  type ConfigureAssetsBody,
+  type LendAssetsBody,
+} from '@shared/api/operations'
+import type { BatchOrderBody } from '@shared/api/orders'
+import type { AddMembersResult } from '@shared/api/models'
+import { AppError } from '@shared/errors/app-error'
+import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
+import type { ConnectionConfig } from './connection'
+import { decodeResponse } from './decode'
+import type { JournalContext, JournalEnd, JournalSink } from './journal-sink'
+import { newNonce } from './nonce'
+import { buildRequest, type CallTokens, type RequestParts } from './request'
+import { backoffMs, shouldRetry, sleep } from './retry'
+import { summarize } from './summary'
+import { tokenEndpointIssuer } from './token-endpoint'
+import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
+import { classifyTransportError, transportAppError } from './transport'
+
+/** Minimal logger the client writes to (the app's logger redacts; we never pass secrets anyway). */
+export interface ApiLogger {
+  warn(message: string, meta?: Record<string, unknown>): void
+}
+
+export interface ApiClientOptions {
+  /** Timeouts and retry bounds; defaults from settings.ts. */
+  settings?: Partial<BulkSettings>
+  /** Where writes are journaled; without it nothing is journaled (tests of the bare client). */
+  journal?: JournalSink
+  logger?: ApiLogger
+  /** Told about every token request (tests count them). */
+  onTokenRequest?: (grantType: string) => void
+  /** Randomness of the backoff jitter (tests). */
+  random?: () => number
+  /** Keep-alive of idle pooled sockets, ms. */
+  keepAliveTimeoutMs?: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Overall limit of one attempt, on top of the agent's timeouts. */
+  timeoutMs?: number
+  /** Links journal entries to a bulk job. */
+  context?: JournalContext
+  /** Overrides settings.maxRetries for this call. */
+  maxRetries?: number
+}
+
+export interface CallResult<K extends OperationId> {
+  data: OperationData<K>
+  /** 60027: some items of an add-employees call succeeded and some failed; data lists both. */
+  partial: boolean
+  /** g_nonce of the attempt that succeeded. */
+  nonce: string
+  attempts: number
+}
+
+/** Data of add-employees, with the partial flag of a 60027 answer. */
+export type AddMembersOutcome = AddMembersResult & { partial: boolean }
+
+export interface ApiClient {
+  readonly profileId: string
+  /** Generic call of any operation. */
+  call<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<CallResult<K>>
+  /** Resolves the tokens of a group now (connection test). */
+  ensureTokens(group: ApiGroup, signal?: AbortSignal): Promise<{ sources: ('issued' | 'pasted')[] }>
+  // order group
+  bindEnterprise(body: BindEnterpriseBody, o?: CallOptions): Promise<OperationData<'bindEnterprise'>>
+  createEnterprise(body: CreateEnterpriseBody, o?: CallOptions): Promise<OperationData<'createEnterprise'>>
+  queryEnterprise(query: QueryEnterpriseQuery, o?: CallOptions): Promise<OperationData<'queryEnterprise'>>
+  updateEnterprise(body: UpdateEnterpriseBody, o?: CallOptions): Promise<null>
+  batchOrder(body: BatchOrderBody, o?: CallOptions): Promise<OperationData<'batchOrder'>>
+  lockAssets(body: LockBody, o?: CallOptions): Promise<OperationData<'lockAssets'>>
+  unlockAssets(body: LockBody, o?: CallOptions): Promise<OperationData<'unlockAssets'>>
+  listVirtualAssets(enterpriseGlobalId: string, query?: { extendCode?: string }, o?: CallOptions): Promise<OperationData<'listVirtualAssets'>>
+  getShellNums(size: number, o?: CallOptions): Promise<OperationData<'getShellNums'>>
+  // member group
+  addMembers(enterpriseGlobalId: string, userList: NewMember[], o?: CallOptions): Promise<AddMembersOutcome>
+  editMember(enterpriseGlobalId: string, memberGlobalId: string, body: EditMemberBody, o?: CallOptions): Promise<null>
+  resetPassword(enterpriseGlobalId: string, memberGlobalId: string, password: string, o?: CallOptions): Promise<null>
+  deleteMember(enterpriseGlobalId: string, memberGlobalId: string, o?: CallOptions): Promise<null>
+  listMembers(enterpriseGlobalId: string, query: ListMembersQuery, o?: CallOptions): Promise<OperationData<'listMembers'>>
+  listAssetNums(enterpriseGlobalId: string, o?: CallOptions): Promise<OperationData<'listAssetNums'>>
+  listAssetProducts(assetId: string, o?: CallOptions): Promise<OperationData<'listAssetProducts'>>
+  listLentLocks(enterpriseGlobalId: string, o?: CallOptions): Promise<OperationData<'listLentLocks'>>
+  configureAssets(memberGlobalId: string, body: ConfigureAssetsBody, o?: CallOptions): Promise<null>
+  lendAssets(memberGlobalId: string, body: LendAssetsBody, o?: CallOptions): Promise<null>
+  /** Closes the pooled connections; the client is unusable afterwards. */
+  close(): Promise<void>
+}
+
+const GROUP_TOKENS: Record<ApiGroup, TokenKind[]> = {
+  order: ['order'],
+  member: ['memberClient', 'memberUser'],
+}
+
+/** Which held tokens a rejection points at: 60000 the app/client token, 60005 the user token, 401/403 all. */
+function rejectedKinds(group: ApiGroup, error: AppError): TokenKind[] | null {
+  const status = error.details.httpStatus
+  const isAuth = error.code === '60000' || error.code === '60005' || status === 401 || status === 403
+  if (!isAuth) return null
+  if (group === 'order') return ['order']
+  if (error.code === '60000') return ['memberClient']
+  if (error.code === '60005') return ['memberUser']
+  return ['memberClient', 'memberUser']
+}
+
+/**
+ * For a create, a failure after the request may have reached the server (500, 5xx, timeout, dropped
+ * connection, unreadable 200, cancel mid-flight) means the work may be done: the outcome is unknown.
+ */
+function asCreateOutcome(error: AppError, sentMaybe: boolean, opId: OperationId): AppError {
+  const status = error.details.httpStatus
+  const unknown =
+    (sentMaybe && (error.code === 'app.network' || error.code === 'app.timeout' || error.code === 'app.cancelled')) ||
+    error.code === '500' ||
+    (error.code === 'app.httpStatus' && (status ?? 0) >= 500) ||
+    (error.code === 'app.badResponse' && status === 200)
+  if (!unknown) return error
+  const cause = [error.code, error.details.serverMessage ?? error.details.cause].filter(Boolean).join(': ')
+  const details: AppError['details'] = { operation: opId, retryable: false, cause }
+  if (status !== undefined) details.httpStatus = status
+  return AppError.app('app.unknownOutcome', {}, details)
+}
+
+function toAppError(err: unknown): AppError {
+  return err instanceof AppError ? err : AppError.app('app.internal')
+}
+
+/** Creates the client of one profile. */
+export function createApiClient(config: ConnectionConfig, options: ApiClientOptions = {}): ApiClient {
+  const settings: BulkSettings = { ...DEFAULT_BULK, ...options.settings }
+  const agent = new Agent({
+    connect: { timeout: settings.connectTimeoutMs },
+    headersTimeout: settings.bodyTimeoutMs,
+    bodyTimeout: settings.bodyTimeoutMs,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+  })
+  const issueOpts: Parameters<typeof tokenEndpointIssuer>[1] = {
+    dispatcher: agent,
+    maxRetries: settings.maxRetries,
+    retryBaseMs: settings.retryBaseMs,
+  }
+  if (options.onTokenRequest) issueOpts.onRequest = options.onTokenRequest
+  const tokens = new TokenManager(config, tokenEndpointIssuer(config.tokenUrl, issueOpts))
+  const journal = options.journal
+  const random = options.random ?? Math.random
+  let closed = false
+
+  async function resolveTokens(group: ApiGroup, signal?: AbortSignal) {
+    const kinds = GROUP_TOKENS[group]
+    const held = await Promise.all(kinds.map((k) => tokens.get(k, signal)))
+    const used = new Map<TokenKind, string>(kinds.map((k, i) => [k, held[i]!.token]))
+    const callTokens: CallTokens =
+      group === 'order' ? { app: used.get('order')! } : { client: used.get('memberClient')!, user: used.get('memberUser')! }
+    return { used, callTokens, sources: held.map((h) => h.source) }
+  }
+
+  async function journalEnd(id: string | undefined, end: JournalEnd): Promise<void> {
+    if (id !== undefined && journal) await journal.ended(id, end)
+  }
+
+  async function call<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<CallResult<K>> {
+    if (closed) throw AppError.app('app.internal')
+    const op = OPERATIONS[opId]
+    const parts = req as RequestParts
+    const journaled = op.repeat !== 'read' && journal !== undefined
+    const maxRetries = opts.maxRetries ?? settings.maxRetries
+    let attempt = 0
+    let reissued = false
+    for (;;) {
+      if (opts.signal?.aborted) throw AppError.app('app.cancelled', {}, { operation: opId })
+      const { used, callTokens } = await resolveTokens(op.group, opts.signal)
+      const nonce = newNonce()
+      const built = buildRequest(opId, parts, { baseUrl: config.baseUrl, nonce, tokens: callTokens, orderAppKey: config.orderAppKey })
+      const startedAt = Date.now()
+      let entryId: string | undefined
+      if (journaled) {
+        const start: Parameters<JournalSink['started']>[0] = {
+          profileId: config.profileId,
+          operation: opId,
+          method: built.method,
+          path: built.path,
+          query: built.query,
+          body: parts.body,
+          nonce,
+          attempt,
+          startedAt,
+        }
+        if (opts.context) start.context = opts.context
+        entryId = await journal.started(start)
+      }
+      const signal =
+        opts.timeoutMs !== undefined
+          ? opts.signal
+            ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
+            : AbortSignal.timeout(opts.timeoutMs)
+          : opts.signal
+      let error: AppError
+      let sentMaybe = true
+      try {
+        const res = await request(built.url, {
+          dispatcher: agent,
+          method: built.method,
+          headers: built.headers,
+          body: built.body ?? null,
+          signal,
+        })
+        const text = await res.body.text()
+        const decoded = decodeResponse(opId, res.statusCode, text)
+        const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.statusCode }
+        const summary = summarize(opId, decoded.data)
+        if (summary) end.summary = summary
+        await journalEnd(entryId, end)
+        return { data: decoded.data as OperationData<K>, partial: decoded.partial, nonce, attempts: attempt + 1 }
+      } catch (err) {
+        if (err instanceof AppError) {
+          error = err
+        } else {
+          const t = classifyTransportError(err, signal)
+          sentMaybe = t.fate !== 'notSent'
+          error = transportAppError(t, opId)
+        }
+        if (op.repeat === 'create') error = asCreateOutcome(error, sentMaybe, opId)
+        const end: JournalEnd = {
+          outcome: error.code === 'app.unknownOutcome' ? 'unknown' : 'error',
+          endedAt: Date.now(),
+          error: error.toData(),
+        }
+        if (error.details.httpStatus !== undefined) end.httpStatus = error.details.httpStatus
+        await journalEnd(entryId, end)
+      }
+
+      const kinds = rejectedKinds(op.group, error)
+      if (kinds && !reissued) {
+        for (const k of kinds) {
+          if (!tokens.invalidate(k, used.get(k) ?? '')) {
+            throw AppError.app('app.pastedTokenRejected', { secret: PASTED_SECRET[k] }, { operation: opId, cause: error.code })
+          }
+        }
+        reissued = true
+        continue
+      }
+      if (error.code === 'app.cancelled') throw error
+      if (shouldRetry(op.repeat, error, attempt, maxRetries)) {
+        options.logger?.warn('api: retrying', { operation: opId, code: error.code, attempt, nonce })
+        try {
+          await sleep(backoffMs(attempt, settings.retryBaseMs, random), opts.signal)
+        } catch {
+          throw AppError.app('app.cancelled', {}, { operation: opId })
+        }
+        attempt++
+        continue
+      }
+      throw error
+    }
+  }
+
+  async function data<K extends OperationId>(opId: K, req: OperationRequests[K], o?: CallOptions): Promise<OperationData<K>> {
+    return (await call(opId, req, o)).data
+  }
+
+  return {
+    profileId: config.profileId,
+    call,
+    async ensureTokens(group, signal) {
+      try {
+        const { sources } = await resolveTokens(group, signal)
+        return { sources }
+      } catch (err) {
+        throw toAppError(err)
+      }
+    },
+    bindEnterprise: (body, o) => data('bindEnterprise', { body }, o),
+    createEnterprise: (body, o) => data('createEnterprise', { body }, o),
+    queryEnterprise: (query, o) => data('queryEnterprise', { query }, o),
+    updateEnterprise: (body, o) => data('updateEnterprise', { body }, o),
+    batchOrder: (body, o) => data('batchOrder', { body }, o),
+    lockAssets: (body, o) => data('lockAssets', { body }, o),
+    unlockAssets: (body, o) => data('unlockAssets', { body }, o),
+    listVirtualAssets: (enterpriseGlobalId, query, o) =>
+      data('listVirtualAssets', query ? { path: { enterpriseGlobalId }, query } : { path: { enterpriseGlobalId } }, o),
+    getShellNums: (size, o) => data('getShellNums', { body: { size } }, o),
+    async addMembers(enterpriseGlobalId, userList, o) {
+      const r = await call('addMembers', { path: { enterpriseGlobalId }, body: { userList } }, o)
+      return { ...r.data, partial: r.partial }
+    },
+    editMember: (enterpriseGlobalId, memberGlobalId, body, o) =>
+      data('editMember', { path: { enterpriseGlobalId, memberGlobalId }, body }, o),
+    resetPassword: (enterpriseGlobalId, memberGlobalId, password, o) =>
+      data('resetPassword', { path: { enterpriseGlobalId, memberGlobalId }, body: { password } }, o),
+    deleteMember: (enterpriseGlobalId, memberGlobalId, o) =>
+      data('deleteMember', { path: { enterpriseGlobalId, memberGlobalId } }, o),
+    listMembers: (enterpriseGlobalId, query, o) => data('listMembers', { path: { enterpriseGlobalId }, query }, o),
+    listAssetNums: (enterpriseGlobalId, o) => data('listAssetNums', { path: { enterpriseGlobalId } }, o),
+    listAssetProducts: (assetId, o) => data('listAssetProducts', { path: { assetId } }, o),
+    listLentLocks: (enterpriseGlobalId, o) => data('listLentLocks', { path: { enterpriseGlobalId } }, o),
+    configureAssets: (memberGlobalId, body, o) => data('configureAssets', { path: { memberGlobalId }, body }, o),
+    lendAssets: (memberGlobalId, body, o) => data('lendAssets', { path: { memberGlobalId }, body }, o),
+    async close() {
+      if (closed) return
+      closed = true
+      tokens.clear()
+      await agent.close()
+    },
+  }
+}
