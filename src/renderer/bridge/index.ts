@@ -1,0 +1,100 @@
+/**
+ * The one bridge between the renderer and the core, and the only module that knows which shell it runs in:
+ * Electron's preload global when present, else the browser-mode HTTP transport. Everything else calls `invoke`
+ * and `onEvent`, typed from the shared contract.
+ */
+import { CHANNELS, type ChannelInput, type ChannelName, type ChannelOutput } from '@shared/ipc/contract'
+import { eventSchemas, type EventName, type EventPayload } from '@shared/ipc/events'
+import { BRIDGE_GLOBAL, type RawBridge } from '@shared/ipc/bridge'
+import { appErrorDataSchema } from '@shared/errors/app-error'
+import { BridgeError, bridgeError, errorData } from './errors'
+import { createHttpBridge, type BridgeStatus } from './http-bridge'
+import { takeToken } from './token'
+
+export { BridgeError, errorData } from './errors'
+export type { BridgeStatus } from './http-bridge'
+
+let raw: RawBridge | null = null
+let status: BridgeStatus = 'ok'
+const statusListeners = new Set<(s: BridgeStatus) => void>()
+
+function setStatus(next: BridgeStatus): void {
+  status = next
+  for (const l of [...statusListeners]) l(next)
+}
+
+function isRawBridge(v: unknown): v is RawBridge {
+  return typeof v === 'object' && v !== null && typeof (v as RawBridge).invoke === 'function' && typeof (v as RawBridge).onEvent === 'function'
+}
+
+/**
+ * Picks the transport. Call once at start-up, before the router reads the address: in browser mode it takes the
+ * token out of `location.hash`.
+ */
+export function initBridge(): RawBridge {
+  if (raw) return raw
+  const fromPreload: unknown = (window as unknown as Record<string, unknown>)[BRIDGE_GLOBAL]
+  if (isRawBridge(fromPreload)) {
+    raw = fromPreload
+  } else {
+    const token = takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })
+    raw = createHttpBridge({ token, onStatus: setStatus })
+    if (!token) setStatus('unauthorized')
+  }
+  return raw
+}
+
+/** Replaces the transport (tests, and nothing else). */
+export function installBridge(bridge: RawBridge | null): void {
+  raw = bridge
+  status = 'ok'
+}
+
+/** Which shell the renderer runs in. */
+export function bridgeShell(): RawBridge['shell'] {
+  return initBridge().shell
+}
+
+/** Calls a core channel; resolves with its validated output or throws a BridgeError. */
+export async function invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  let result
+  try {
+    result = await initBridge().invoke(channel, input ?? {})
+  } catch (err) {
+    // The Electron preload rejects only when IPC itself breaks.
+    throw new BridgeError(errorData(err))
+  }
+  if (!result.ok) {
+    const parsed = appErrorDataSchema.safeParse(result.error)
+    throw parsed.success ? new BridgeError(parsed.data) : bridgeError('app.internal', {}, { operation: channel })
+  }
+  const output = CHANNELS[channel].output.safeParse(result.value)
+  if (!output.success) {
+    throw bridgeError('app.badResponse', { detail: `${channel}: ${output.error.issues[0]?.message ?? 'invalid'}` }, { operation: channel })
+  }
+  return output.data as ChannelOutput<C>
+}
+
+/** Subscribes to one core event; payloads that do not match the event's schema are dropped. Returns unsubscribe. */
+export function onEvent<E extends EventName>(name: E, handler: (payload: EventPayload<E>) => void): () => void {
+  return initBridge().onEvent((eventName, payload) => {
+    if (eventName !== name) return
+    const parsed = eventSchemas[name].safeParse(payload)
+    if (!parsed.success) {
+      console.warn(`[bridge] event ${name} with an invalid payload; dropped`)
+      return
+    }
+    handler(parsed.data as EventPayload<E>)
+  })
+}
+
+/** The link to the core as the page sees it, now. */
+export function bridgeStatus(): BridgeStatus {
+  return status
+}
+
+/** Follows the link's status (browser mode: token refused, core gone, back). Returns unsubscribe. */
+export function onBridgeStatus(listener: (s: BridgeStatus) => void): () => void {
+  statusListeners.add(listener)
+  return () => statusListeners.delete(listener)
+}

@@ -1,0 +1,44 @@
+/**
+ * The browser-mode access key: the core prints `http://127.0.0.1:PORT/#token=TOKEN`; the page takes the token from
+ * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar.
+ */
+
+/** sessionStorage key of the token. */
+export const TOKEN_STORAGE_KEY = 'ld.token'
+
+/** The bits of `window` token handling touches (injectable for tests). */
+export interface TokenEnv {
+  location: Pick<Location, 'hash' | 'pathname' | 'search'>
+  history: Pick<History, 'replaceState' | 'state'>
+  storage: Pick<Storage, 'getItem' | 'setItem'>
+}
+
+/** Reads `token` from a `#token=...` hash (also accepts it among other hash parameters). */
+export function tokenFromHash(hash: string): string | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash
+  if (!raw.includes('token=')) return null
+  const value = new URLSearchParams(raw).get('token')
+  return value && value.trim() !== '' ? value.trim() : null
+}
+
+/**
+ * Takes the token from the hash when there is one (storing it and clearing the hash), else the stored one.
+ * Must run before the router reads the hash.
+ */
+export function takeToken(env: TokenEnv): string | null {
+  const fromHash = tokenFromHash(env.location.hash)
+  if (fromHash) {
+    try {
+      env.storage.setItem(TOKEN_STORAGE_KEY, fromHash)
+    } catch {
+      // Storage can be disabled; the token still works for this page's lifetime.
+    }
+    env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search)
+    return fromHash
+  }
+  try {
+    return env.storage.getItem(TOKEN_STORAGE_KEY)
+  } catch {
+    return null
+  }
+}

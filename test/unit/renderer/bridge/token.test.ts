@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest'
+import { takeToken, tokenFromHash, TOKEN_STORAGE_KEY, type TokenEnv } from '../../../../src/renderer/bridge/token'
+
+function env(hash: string, stored: string | null = null) {
+  const store = new Map<string, string>()
+  if (stored !== null) store.set(TOKEN_STORAGE_KEY, stored)
+  const replaceState = vi.fn()
+  const e: TokenEnv = {
+    location: { hash, pathname: '/', search: '' },
+    history: { replaceState, state: null },
+    storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
+  }
+  return { e, store, replaceState }
+}
+
+describe('tokenFromHash', () => {
+  it('reads the token parameter of the hash', () => {
+    expect(tokenFromHash('#token=abc-DEF_123')).toBe('abc-DEF_123')
+    expect(tokenFromHash('#x=1&token=t0k')).toBe('t0k')
+  })
+  it('returns null for router hashes and empty tokens', () => {
+    expect(tokenFromHash('#/settings')).toBeNull()
+    expect(tokenFromHash('')).toBeNull()
+    expect(tokenFromHash('#token=')).toBeNull()
+  })
+})
+
+describe('takeToken', () => {
+  it('stores the token from the hash and removes the hash from the address', () => {
+    const { e, store, replaceState } = env('#token=fresh', 'old')
+    expect(takeToken(e)).toBe('fresh')
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe('fresh')
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/')
+  })
+  it('falls back to the stored token on reload, leaving the address alone', () => {
+    const { e, replaceState } = env('#/orders', 'kept')
+    expect(takeToken(e)).toBe('kept')
+    expect(replaceState).not.toHaveBeenCalled()
+  })
+  it('returns null when there is no token anywhere', () => {
+    expect(takeToken(env('').e)).toBeNull()
+  })
+  it('still returns the hash token when storage throws', () => {
+    const { e } = env('#token=t')
+    e.storage.setItem = () => {
+      throw new Error('disabled')
+    }
+    expect(takeToken(e)).toBe('t')
+  })
+})
