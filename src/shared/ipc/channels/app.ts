@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { channel, noInput } from '../channel'
 import { settingsPatchSchema, settingsSchema } from '../../settings'
 
-export const SHELLS = ['electron', 'browser'] as const
+/** Where the core runs: the two shells, or the command line (which never has a renderer). */
+export const SHELLS = ['electron', 'browser', 'cli'] as const
 export type Shell = (typeof SHELLS)[number]
 
 export const appInfoSchema = z.object({
@@ -19,6 +20,10 @@ export const appInfoSchema = z.object({
     backend: z.string(),
     detail: z.string().optional(),
   }),
+  /** Data files found unreadable since start, kept aside (never overwritten); the renderer tells the user. */
+  dataIssues: z
+    .array(z.object({ file: z.string(), keptAs: z.string(), problem: z.string(), at: z.number() }))
+    .optional(),
 })
 export type AppInfo = z.infer<typeof appInfoSchema>
 

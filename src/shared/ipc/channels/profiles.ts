@@ -31,20 +31,33 @@ const httpUrl = z
 
 const text = (max: number) => z.string().trim().max(max)
 
-/** What a user types for a profile. The token endpoint may be left empty: `{baseUrl}/oauth/token` is used. */
-export const profileFieldsSchema = z.object({
+/** The profile fields without defaults (the basis of both the full form and a partial update). */
+const profileFieldShape = {
   name: z.string().trim().min(1).max(60),
   baseUrl: httpUrl,
-  tokenUrl: z.union([httpUrl, z.literal('')]).default(''),
-  orderAppKey: text(200).default(''),
-  memberAppKey: text(200).default(''),
-  userLogin: text(200).default(''),
+  tokenUrl: z.union([httpUrl, z.literal('')]),
+  orderAppKey: text(200),
+  memberAppKey: text(200),
+  userLogin: text(200),
   /** Default operatorIdentity for lock operations: the operator's name, mobile or e-mail. */
-  operatorIdentity: text(200).default(''),
+  operatorIdentity: text(200),
   /** The enterprise this profile usually works on; filled in by "find enterprise" or typed. */
-  channelCode: text(100).default(''),
-  channelCustomerId: text(100).default(''),
-  enterpriseGlobalId: text(200).default(''),
+  channelCode: text(100),
+  channelCustomerId: text(100),
+  enterpriseGlobalId: text(200),
+}
+
+/** What a user types for a profile. The token endpoint may be left empty: `{baseUrl}/oauth/token` is used. */
+export const profileFieldsSchema = z.object({
+  ...profileFieldShape,
+  tokenUrl: profileFieldShape.tokenUrl.default(''),
+  orderAppKey: profileFieldShape.orderAppKey.default(''),
+  memberAppKey: profileFieldShape.memberAppKey.default(''),
+  userLogin: profileFieldShape.userLogin.default(''),
+  operatorIdentity: profileFieldShape.operatorIdentity.default(''),
+  channelCode: profileFieldShape.channelCode.default(''),
+  channelCustomerId: profileFieldShape.channelCustomerId.default(''),
+  enterpriseGlobalId: profileFieldShape.enterpriseGlobalId.default(''),
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 
@@ -71,9 +84,13 @@ export const profileCreateSchema = z.object({
   secrets: z.partialRecord(secretNameSchema, secretValue).default({}),
 })
 
+/** Fields to change; absent fields stay as they are (no defaults here, unlike `profileFieldsSchema.partial()`). */
+export const profileFieldsPatchSchema = z.object(profileFieldShape).partial()
+export type ProfileFieldsPatch = z.output<typeof profileFieldsPatchSchema>
+
 export const profileUpdateSchema = z.object({
   id: z.string().min(1),
-  fields: profileFieldsSchema.partial(),
+  fields: profileFieldsPatchSchema,
 })
 
 export const setSecretSchema = z.object({

@@ -1,0 +1,86 @@
+/**
+ * Browser mode: the core behind a loopback HTTP server, serving the built renderer to any Chromium-class browser.
+ * Prints one line with the address (token included) to open. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Command, InvalidArgumentError } from 'commander'
+import { appPaths, appVersion } from './app-paths'
+import { createCore } from './core'
+import { resolveDataDir } from './core/data-dir'
+import { startHttpTransport } from './ipc/http-transport'
+
+function portArg(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535')
+  return n
+}
+
+async function main(): Promise<void> {
+  const paths = appPaths(import.meta.url)
+  const version = appVersion(paths.root)
+  const program = new Command('license-desk-browser')
+    .description('License Desk in browser mode: a loopback-only server for the app, opened in a browser')
+    .version(version)
+    .option('--port <port>', 'port on 127.0.0.1 (default: a free one)', portArg, 0)
+    .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the platform app-data folder)')
+    .option('--open', 'try to open the address in Chromium or the default browser')
+    .parse()
+  const opts = program.opts<{ port: number; dataDir?: string; open?: boolean }>()
+
+  if (!existsSync(join(paths.rendererDir, 'index.html'))) {
+    process.stderr.write(`The renderer is not built (${paths.rendererDir} is missing): run \`npm run build\` first.\n`)
+    process.exit(1)
+  }
+  const dataDir = opts.dataDir ?? resolveDataDir()
+  const core = await createCore({ dataDir, shell: 'browser', version })
+  const server = await startHttpTransport({
+    registry: core.registry,
+    events: core.events,
+    rendererDir: paths.rendererDir,
+    log: core.services.log.child('http'),
+    port: opts.port,
+  })
+  process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
+  if (opts.open) openInBrowser(server.url)
+
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    core.services.log.info('stopping', { signal })
+    Promise.allSettled([server.close(), core.dispose()]).then(() => process.exit(0))
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+// Best effort, never required: Chromium as an app window if present, else the desktop's default browser.
+function openInBrowser(url: string): void {
+  const candidates: Array<[string, string[]]> =
+    process.platform === 'darwin'
+      ? [['open', [url]]]
+      : process.platform === 'win32'
+        ? [['cmd', ['/c', 'start', '', url]]]
+        : [
+            ['chromium', [`--app=${url}`]],
+            ['xdg-open', [url]],
+          ]
+  const tryNext = (i: number): void => {
+    const next = candidates[i]
+    if (!next) {
+      process.stderr.write('Could not open a browser: open the address above yourself.\n')
+      return
+    }
+    const child = spawn(next[0], next[1], { stdio: 'ignore', detached: true })
+    child.on('error', () => tryNext(i + 1))
+    child.unref()
+  }
+  tryNext(0)
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`License Desk could not start in browser mode: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

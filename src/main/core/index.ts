@@ -1,0 +1,120 @@
+/**
+ * The core: builds the services and the handler registry once; both shells (Electron, browser mode) and the CLI
+ * put a transport in front of it. A capability adds `register<Area>Handlers(registry, services)` in
+ * `src/main/handlers/<area>.ts` and one line below.
+ */
+import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import type { Shell } from '@shared/ipc/channels/app'
+import { testConnection } from '../api/connection-test'
+import { registerAppHandlers } from '../handlers/app'
+import { registerProfileHandlers } from '../handlers/profiles'
+import { EventBus } from '../ipc/events'
+import { HandlerRegistry } from '../ipc/registry'
+import { createLogger, type Logger } from '../services/log'
+import { ProfilesService, SANDBOX_PROFILE_ID } from '../services/profiles'
+import { SandboxHost, type SandboxStarter } from '../services/sandbox-host'
+import { SettingsService } from '../services/settings'
+import { Storage } from '../services/storage'
+import { openVault, type Vault } from '../services/vault'
+import { systemLocale } from './system-locale'
+import type { Services } from './services'
+
+export type { Services } from './services'
+
+export interface CoreOptions {
+  dataDir: string
+  shell: Shell
+  version: string
+  /** The system language; defaults to the environment's (LANG, Intl). Electron passes `app.getLocale()`. */
+  systemLocale?: string
+  /** A logger; default: `<dataDir>/logs/main.log` plus warnings on stderr. */
+  log?: Logger
+  /** A vault; default: the OS keychain, else memory (see services/vault). */
+  vault?: Vault
+  /** Starts the in-process sandbox; default: `startSandbox` of src/sandbox. null: no sandbox in this run. */
+  startSandbox?: SandboxStarter | null
+  /** Run the sandbox while the Sandbox profile is active (default true). The CLI starts it only when a call needs it. */
+  followActiveProfile?: boolean
+  /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
+  testConnection?: Services['testConnection']
+}
+
+/** A running core. `dispose` stops the sandbox and releases everything; call it once at exit. */
+export interface Core {
+  registry: HandlerRegistry
+  events: EventBus
+  services: Services
+  dispose(): Promise<void>
+}
+
+/** Builds the core for a data folder. */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { dataDir } = options
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  const log = options.log ?? createLogger({ file: join(dataDir, 'logs', 'main.log') })
+  const events = new EventBus(log.child('events'))
+  const storage = new Storage(dataDir, log.child('storage'))
+  const vault = options.vault ?? (await openVault({ log: log.child('vault') }))
+  const sandbox = new SandboxHost({
+    start: options.startSandbox === undefined ? await defaultSandboxStarter() : options.startSandbox,
+    dataFile: join(dataDir, 'sandbox', 'state.json'),
+    log: log.child('sandbox'),
+    events,
+  })
+  const services: Services = {
+    info: {
+      version: options.version,
+      shell: options.shell,
+      platform: process.platform,
+      dataDir,
+      systemLocale: options.systemLocale ?? systemLocale(),
+    },
+    dataDir,
+    log,
+    events,
+    storage,
+    vault,
+    settings: new SettingsService(storage),
+    profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
+    sandbox,
+    testConnection: options.testConnection ?? testConnection,
+  }
+
+  const registry = new HandlerRegistry(log.child('ipc'))
+  registerAppHandlers(registry, services)
+  registerProfileHandlers(registry, services)
+
+  const missing = registry.missing()
+  if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
+
+  // The sandbox runs exactly while the Sandbox profile is active.
+  const syncSandbox = (activeId: string): void => {
+    const done = activeId === SANDBOX_PROFILE_ID ? services.sandbox.ensure() : services.sandbox.stop()
+    done.catch(() => undefined) // failures are logged and published as sandbox.status
+  }
+  let offProfiles = (): void => {}
+  if (options.followActiveProfile ?? true) {
+    offProfiles = events.on('profiles.changed', ({ activeId }) => syncSandbox(activeId))
+    syncSandbox(await services.profiles.activeId())
+  }
+
+  log.info('core started', { shell: options.shell, version: options.version, keychain: vault.backend })
+  let disposed = false
+  return {
+    registry,
+    events,
+    services,
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      offProfiles()
+      await sandbox.stop()
+      log.info('core stopped')
+    },
+  }
+}
+
+async function defaultSandboxStarter(): Promise<SandboxStarter | null> {
+  return null
+}

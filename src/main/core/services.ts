@@ -1,0 +1,30 @@
+/** The services the core builds once and hands to every handler module. */
+import type { ConnectionTest } from '@shared/ipc/channels/profiles'
+import type { AppInfo } from '@shared/ipc/channels/app'
+import type { ConnectionConfig } from '../api/connection'
+import type { ConnectionTestOptions } from '../api/connection-test'
+import type { EventBus } from '../ipc/events'
+import type { Logger } from '../services/log'
+import type { ProfilesService } from '../services/profiles'
+import type { SandboxHost } from '../services/sandbox-host'
+import type { SettingsService } from '../services/settings'
+import type { Storage } from '../services/storage'
+import type { Vault } from '../services/vault'
+
+/** Facts about this run that do not change while it lasts. */
+export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
+
+/** Everything a handler may use. Capabilities add their services here and build them in `createCore`. */
+export interface Services {
+  info: StaticInfo
+  dataDir: string
+  log: Logger
+  events: EventBus
+  storage: Storage
+  vault: Vault
+  settings: SettingsService
+  profiles: ProfilesService
+  sandbox: SandboxHost
+  /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
+  testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
+}

@@ -1,0 +1,159 @@
+/**
+ * The Electron shell: one window that follows the Electron security checklist (docs/architecture.md lists the
+ * items): sandboxed renderer with context isolation and no Node, our own `app://` scheme instead of file://, a
+ * strict CSP, permissions denied, navigation and new windows refused (https links go to the system browser after
+ * validation), every IPC call's sender checked. The core is the same one browser mode runs.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type WebContents } from 'electron'
+import { appPaths } from './app-paths'
+import { createCore, type Core } from './core'
+import { resolveDataDir } from './core/data-dir'
+import { attachElectronTransport } from './ipc/electron-transport'
+import { CONTENT_SECURITY_POLICY, PAGE_SECURITY_HEADERS, isSafeExternalUrl } from './ipc/security'
+import { resolveStatic } from './ipc/static-files'
+
+/** Our scheme and host: the renderer's origin is `app://license-desk`. */
+const APP_SCHEME = 'app'
+const APP_HOST = 'license-desk'
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+
+const paths = appPaths(import.meta.url)
+// electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const devOrigin = devServerUrl ? new URL(devServerUrl).origin : undefined
+
+/** Whether a URL is our renderer: app://license-desk/…, or the dev server in development. */
+function isAppUrl(raw: string): boolean {
+  try {
+    const u = new URL(raw)
+    if (u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST) return true
+    return devOrigin !== undefined && u.origin === devOrigin
+  } catch {
+    return false
+  }
+}
+
+// Must happen before `ready`: the sandbox for every renderer, our scheme as a standard secure origin.
+app.enableSandbox()
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+])
+const dataDir = resolveDataDir()
+app.setPath('userData', dataDir)
+
+let mainWindow: BrowserWindow | null = null
+let core: Core | null = null
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance owns the data folder; it gets focused (below) and this one leaves.
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents))
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => fail(err))
+  app.on('window-all-closed', () => app.quit())
+  // Quitting waits for the core to stop (the sandbox saves its state, files are closed), then quits for real.
+  app.on('before-quit', (event) => {
+    const running = core
+    if (!running) return
+    event.preventDefault()
+    core = null
+    void running.dispose().finally(() => app.quit())
+  })
+}
+
+async function start(): Promise<void> {
+  const ses = session.defaultSession
+  // Permissions: none, except writing plain text to the clipboard from our own page (copy buttons).
+  ses.setPermissionRequestHandler((wc, permission, callback) => {
+    callback(permission === 'clipboard-sanitized-write' && isAppUrl(wc.getURL()))
+  })
+  ses.setPermissionCheckHandler((_wc, permission, origin) => permission === 'clipboard-sanitized-write' && isAppUrl(origin))
+  // The CSP as a header on everything the session loads (the dev server too), on top of the page's meta tag.
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+  })
+  protocol.handle(APP_SCHEME, serveRenderer)
+
+  core = await createCore({ dataDir, shell: 'electron', version: app.getVersion(), systemLocale: app.getLocale() })
+  attachElectronTransport({
+    ipcMain,
+    registry: core.registry,
+    events: core.events,
+    log: core.services.log.child('ipc.electron'),
+    target: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
+    isAppUrl,
+  })
+  createWindow()
+}
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'License Desk',
+    webPreferences: {
+      preload: join(paths.root, 'out', 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  })
+  mainWindow.once('ready-to-show', () => mainWindow?.show())
+  mainWindow.on('closed', () => {
+    mainWindow = null
+  })
+  void mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+}
+
+/** Navigation stays inside the app; new windows never open; https links go to the system browser. */
+function hardenContents(contents: WebContents): void {
+  const refuse = (event: { preventDefault(): void }, url: string): void => {
+    if (!isAppUrl(url)) event.preventDefault()
+  }
+  contents.on('will-navigate', refuse)
+  contents.on('will-redirect', refuse)
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+}
+
+/** Serves out/renderer on app://license-desk with the same checks and headers as browser mode. */
+async function serveRenderer(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  if (url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 })
+  const file = await resolveStatic(paths.rendererDir, url.pathname)
+  if (!file) return new Response('Not found', { status: 404, headers: { ...PAGE_SECURITY_HEADERS } })
+  const body = await readFile(file.path)
+  return new Response(body, {
+    status: 200,
+    headers: { ...PAGE_SECURITY_HEADERS, 'Content-Type': file.mime, 'Cache-Control': file.cacheControl },
+  })
+}
+
+function fail(err: unknown): void {
+  process.stderr.write(`License Desk could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  app.exit(1)
+}

@@ -1,0 +1,282 @@
+/**
+ * Browser mode's transport: the core behind a loopback-only HTTP server. The protocol (docs/architecture.md):
+ * - `GET /…` serves the built renderer (no token; never outside its folder; CSP as in Electron).
+ * - `POST /api/invoke/<channel>` with `X-License-Desk-Token` and a JSON body → HTTP 200 with the IpcResult.
+ *   401 bad token, 404 unknown channel, 413 body too large, 415 not JSON, 400 unparseable JSON.
+ * - `GET /api/events` with the token → server-sent events `event: <name>` / `data: <json>`, a comment every 15 s.
+ * Every request must name us in `Host` (127.0.0.1:PORT or localhost:PORT: DNS-rebinding defence) and, when it
+ * sends an `Origin`, be from that same origin.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { AppError, type AppErrorData } from '@shared/errors/app-error'
+import { CHANNEL_NAME } from '@shared/ipc/channel'
+import { isChannelName } from '@shared/ipc/contract'
+import type { EventBus } from './events'
+import type { HandlerRegistry } from './registry'
+import { PAGE_SECURITY_HEADERS } from './security'
+import { resolveStatic } from './static-files'
+import type { Logger } from '../services/log'
+
+/** Header that carries the per-launch token. */
+export const TOKEN_HEADER = 'x-license-desk-token'
+/** Largest request body: file imports travel as base64 and can be tens of MB. */
+export const DEFAULT_MAX_BODY_BYTES = 100 * 1024 * 1024
+/** Interval of the keep-alive comment on the event stream. */
+export const SSE_KEEPALIVE_MS = 15_000
+
+export interface HttpTransportOptions {
+  registry: HandlerRegistry
+  events: EventBus
+  /** Folder of the built renderer (out/renderer). */
+  rendererDir: string
+  log: Logger
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** The per-launch token; default 32 random bytes, base64url. */
+  token?: string
+  maxBodyBytes?: number
+  keepAliveMs?: number
+}
+
+/** A listening browser-mode server. */
+export interface HttpTransport {
+  /** The address to open, token included: `http://127.0.0.1:PORT/#token=TOKEN`. */
+  url: string
+  /** The origin without the token. */
+  origin: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+/** A fresh per-launch token. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+const API_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'application/json; charset=utf-8' }
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  if (res.headersSent) return
+  const text = JSON.stringify(body)
+  res.writeHead(status, { ...API_HEADERS, 'Content-Length': Buffer.byteLength(text), ...extra })
+  res.end(text)
+}
+
+function sendError(res: ServerResponse, status: number, error: AppErrorData, extra: Record<string, string> = {}): void {
+  sendJson(res, status, { ok: false, error }, extra)
+}
+
+/** Constant-time comparison of the presented token with ours (hashing first hides the length too). */
+function tokenMatches(presented: string | string[] | undefined, token: string): boolean {
+  if (typeof presented !== 'string' || presented === '') return false
+  const a = createHash('sha256').update(presented).digest()
+  const b = createHash('sha256').update(token).digest()
+  return timingSafeEqual(a, b)
+}
+
+/** Starts the server on 127.0.0.1. */
+export async function startHttpTransport(options: HttpTransportOptions): Promise<HttpTransport> {
+  const { registry, events, rendererDir, log } = options
+  const token = options.token ?? newToken()
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const keepAliveMs = options.keepAliveMs ?? SSE_KEEPALIVE_MS
+  const streams = new Set<ServerResponse>()
+  let port = 0
+  let allowedHosts = new Set<string>()
+  let allowedOrigins = new Set<string>()
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error('request failed', { url: req.url?.split('?')[0], error: err })
+      sendError(res, 500, AppError.app('app.internal').toData())
+    })
+  })
+  // Slow or stuck clients must not pin sockets forever; the event stream is exempt (no request timeout on it).
+  server.headersTimeout = 20_000
+  server.requestTimeout = 0
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host?.toLowerCase()
+    if (!host || !allowedHosts.has(host)) {
+      sendError(res, 421, AppError.app('app.unauthorized', { status: 421 }, { httpStatus: 421 }).toData())
+      return
+    }
+    const origin = req.headers.origin
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+      sendError(res, 403, AppError.app('app.unauthorized', { status: 403 }, { httpStatus: 403 }).toData())
+      return
+    }
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+
+    if (path === '/api' || path.startsWith('/api/')) {
+      if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
+        sendError(res, 401, AppError.app('app.unauthorized', { status: 401 }, { httpStatus: 401 }).toData())
+        return
+      }
+      if (path === '/api/events') return openEventStream(req, res)
+      if (path.startsWith('/api/invoke/')) return invoke(req, res, path.slice('/api/invoke/'.length))
+      sendError(res, 404, AppError.app('app.notFound', { what: path }, { httpStatus: 404 }).toData())
+      return
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} ${path}` }, { httpStatus: 405 }).toData(), { Allow: 'GET, HEAD' })
+      return
+    }
+    const file = await resolveStatic(rendererDir, path)
+    if (!file) {
+      res.writeHead(404, { ...PAGE_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+      res.end('Not found')
+      return
+    }
+    res.writeHead(200, {
+      ...PAGE_SECURITY_HEADERS,
+      'Content-Type': file.mime,
+      'Content-Length': file.size,
+      'Cache-Control': file.cacheControl,
+    })
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    createReadStream(file.path)
+      .on('error', (err) => {
+        log.error('static file read failed', { error: err })
+        res.destroy()
+      })
+      .pipe(res)
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+    if (req.method !== 'POST') {
+      sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} /api/invoke/${channel}` }, { httpStatus: 405 }).toData(), { Allow: 'POST' })
+      return
+    }
+    if (!CHANNEL_NAME.test(channel) || !isChannelName(channel)) {
+      sendError(res, 404, AppError.app('app.notFound', { what: `channel ${channel.slice(0, 100)}` }, { httpStatus: 404 }).toData())
+      return
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+    if (type !== 'application/json') {
+      sendError(res, 415, AppError.app('app.invalidInput', { detail: 'the body must be application/json' }, { httpStatus: 415 }).toData())
+      return
+    }
+    const tooLarge = (): void =>
+      sendError(
+        res,
+        413,
+        AppError.app('app.invalidInput', { detail: `the request is larger than ${Math.floor(maxBody / (1024 * 1024))} MB` }, { httpStatus: 413 }).toData(),
+        { Connection: 'close' },
+      )
+    const declared = Number(req.headers['content-length'] ?? '0')
+    if (declared > maxBody) {
+      tooLarge()
+      req.resume()
+      return
+    }
+    const body = await readBody(req, maxBody)
+    if (body === 'tooLarge') {
+      tooLarge()
+      return
+    }
+    let input: unknown = undefined
+    if (body.length > 0) {
+      try {
+        input = JSON.parse(body.toString('utf8'))
+      } catch {
+        sendError(res, 400, AppError.app('app.invalidInput', { detail: 'the body is not valid JSON' }, { httpStatus: 400 }).toData())
+        return
+      }
+    }
+    const result = await registry.invoke(channel, input, { transport: 'http' })
+    sendJson(res, 200, result)
+  }
+
+  function openEventStream(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') {
+      sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} /api/events` }, { httpStatus: 405 }).toData(), { Allow: 'GET' })
+      return
+    }
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'keep-alive',
+    })
+    req.socket.setTimeout(0)
+    req.socket.setNoDelay(true)
+    res.write(': connected\n\n')
+    streams.add(res)
+    const timer = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs)
+    timer.unref()
+    const done = (): void => {
+      clearInterval(timer)
+      streams.delete(res)
+    }
+    res.on('close', done)
+  }
+
+  const offEvents = events.onAny((name, payload) => {
+    if (streams.size === 0) return
+    // JSON.stringify never yields a raw newline, so one data line always suffices.
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`
+    for (const res of streams) res.write(frame)
+  })
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolvePromise()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
+  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+  const origin = `http://127.0.0.1:${port}`
+  log.info('browser-mode server listening', { origin })
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      offEvents()
+      for (const res of streams) res.end()
+      streams.clear()
+      await new Promise<void>((r) => {
+        server.close(() => r())
+        server.closeAllConnections()
+      })
+    },
+  }
+}
+
+/** Reads a request body up to `max` bytes; beyond that it stops reading and answers 'tooLarge'. */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'tooLarge'> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let over = false
+    req.on('data', (chunk: Buffer) => {
+      if (over) return
+      size += chunk.length
+      if (size > max) {
+        over = true
+        chunks.length = 0
+        resolvePromise('tooLarge')
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => {
+      if (!over) resolvePromise(Buffer.concat(chunks))
+    })
+    req.on('error', reject)
+  })
+}

@@ -1,0 +1,93 @@
+/**
+ * Runs the local sandbox in-process whenever the Sandbox profile is active (issue 3, item 8): on a random
+ * loopback port, its state in the data folder so practice work survives restarts. Stops it when another
+ * profile becomes active. Publishes `sandbox.status`.
+ */
+import { AppError } from '@shared/errors/app-error'
+import type { EventBus } from '../ipc/events'
+import type { Logger } from './log'
+
+/** What the host needs of a running sandbox. */
+export interface RunningSandbox {
+  url: string
+  close(): Promise<void>
+}
+
+/** Starts a sandbox (`startSandbox` of src/sandbox/index.ts, or a stand-in in tests). */
+export type SandboxStarter = (options: { host: string; port: number; dataFile: string; quiet: boolean }) => Promise<RunningSandbox>
+
+export interface SandboxStatus {
+  running: boolean
+  url?: string
+  error?: string
+}
+
+/** Owns the in-process sandbox: at most one, started on demand, stopped on request or at dispose. */
+export class SandboxHost {
+  private running: RunningSandbox | null = null
+  private lastError: string | undefined
+  // Start and stop requests run one after another so a quick switch back and forth ends in the right state.
+  private chain: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly opts: { start: SandboxStarter | null; dataFile: string; log: Logger; events: EventBus },
+  ) {}
+
+  /** Current state. */
+  status(): SandboxStatus {
+    if (this.running) return { running: true, url: this.running.url }
+    return this.lastError ? { running: false, error: this.lastError } : { running: false }
+  }
+
+  /** The sandbox's address, starting it if needed. Throws 'app.sandboxUnavailable' when it cannot start. */
+  async ensure(): Promise<string> {
+    if (this.running) return this.running.url
+    return (await this.serial(() => this.startNow())).url
+  }
+
+  /** Stops the sandbox if it runs. */
+  stop(): Promise<void> {
+    return this.serial(() => this.stopNow())
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn)
+    this.chain = run.catch(() => undefined)
+    return run
+  }
+
+  private async startNow(): Promise<RunningSandbox> {
+    if (this.running) return this.running
+    const { start, dataFile, log, events } = this.opts
+    if (!start) {
+      this.lastError = 'the sandbox is not part of this build'
+      events.emit('sandbox.status', this.status())
+      throw AppError.app('app.sandboxUnavailable', { detail: this.lastError })
+    }
+    try {
+      this.running = await start({ host: '127.0.0.1', port: 0, dataFile, quiet: true })
+      this.lastError = undefined
+      log.info('sandbox started', { url: this.running.url })
+    } catch (err) {
+      this.lastError = (err as Error).message
+      log.error('sandbox failed to start', { error: err })
+      events.emit('sandbox.status', this.status())
+      throw AppError.app('app.sandboxUnavailable', { detail: this.lastError })
+    }
+    events.emit('sandbox.status', this.status())
+    return this.running
+  }
+
+  private async stopNow(): Promise<void> {
+    const running = this.running
+    if (!running) return
+    this.running = null
+    try {
+      await running.close()
+      this.opts.log.info('sandbox stopped')
+    } catch (err) {
+      this.opts.log.warn('sandbox did not close cleanly', { error: err })
+    }
+    this.opts.events.emit('sandbox.status', this.status())
+  }
+}

@@ -1,0 +1,60 @@
+/** Secrets in the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) through keytar. */
+import type { SecretName } from '@shared/ipc/channels/profiles'
+import { AppError } from '@shared/errors/app-error'
+import { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
+
+/** The part of keytar the vault uses (so tests and detection can pass the loaded module around). */
+export interface KeytarApi {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
+}
+
+/** Keychain-backed vault: service `License Desk`, account `<profileId>/<secretName>`. */
+export class KeytarVault implements Vault {
+  readonly available = true
+  readonly backend = 'keychain'
+
+  constructor(
+    private readonly keytar: KeytarApi,
+    private readonly service: string = VAULT_SERVICE,
+  ) {}
+
+  status(): VaultStatus {
+    return { available: true, backend: this.backend }
+  }
+
+  async get(profileId: string, name: SecretName): Promise<string | null> {
+    return this.call(() => this.keytar.getPassword(this.service, accountFor(profileId, name)))
+  }
+
+  async set(profileId: string, name: SecretName, value: string): Promise<void> {
+    await this.call(() => this.keytar.setPassword(this.service, accountFor(profileId, name), value))
+  }
+
+  async delete(profileId: string, name: SecretName): Promise<void> {
+    await this.call(() => this.keytar.deletePassword(this.service, accountFor(profileId, name)))
+  }
+
+  async has(profileId: string, name: SecretName): Promise<boolean> {
+    return (await this.get(profileId, name)) !== null
+  }
+
+  async deleteProfile(profileId: string): Promise<void> {
+    const all = await this.call(() => this.keytar.findCredentials(this.service))
+    const prefix = `${profileId}/`
+    for (const { account } of all) {
+      if (account.startsWith(prefix)) await this.call(() => this.keytar.deletePassword(this.service, account))
+    }
+  }
+
+  // keytar's errors can quote the account but never the secret; they become one structured error.
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn()
+    } catch (err) {
+      throw AppError.app('app.keychain', { detail: (err as Error).message })
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/** Secrets in memory, for this session only: the fallback when no OS keychain answers. Never written to disk. */
+import type { SecretName } from '@shared/ipc/channels/profiles'
+import { accountFor, type Vault, type VaultStatus } from './vault'
+
+/** In-memory vault; `detail` says why the keychain is not used. */
+export class MemoryVault implements Vault {
+  readonly available = false
+  readonly backend = 'memory'
+  private readonly secrets = new Map<string, string>()
+
+  constructor(private readonly detail?: string) {}
+
+  status(): VaultStatus {
+    return this.detail ? { available: false, backend: this.backend, detail: this.detail } : { available: false, backend: this.backend }
+  }
+
+  async get(profileId: string, name: SecretName): Promise<string | null> {
+    return this.secrets.get(accountFor(profileId, name)) ?? null
+  }
+
+  async set(profileId: string, name: SecretName, value: string): Promise<void> {
+    this.secrets.set(accountFor(profileId, name), value)
+  }
+
+  async delete(profileId: string, name: SecretName): Promise<void> {
+    this.secrets.delete(accountFor(profileId, name))
+  }
+
+  async has(profileId: string, name: SecretName): Promise<boolean> {
+    return this.secrets.has(accountFor(profileId, name))
+  }
+
+  async deleteProfile(profileId: string): Promise<void> {
+    for (const key of [...this.secrets.keys()]) if (key.startsWith(`${profileId}/`)) this.secrets.delete(key)
+  }
+}

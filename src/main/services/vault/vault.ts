@@ -1,0 +1,31 @@
+/** The vault: where secrets live. One interface, two backends (OS keychain via keytar, or memory for the session). */
+import type { SecretName } from '@shared/ipc/channels/profiles'
+
+/** Service name every secret is stored under in the OS keychain. */
+export const VAULT_SERVICE = 'License Desk'
+
+/** Keychain state as `app.info` reports it. */
+export interface VaultStatus {
+  /** False: secrets are kept in memory for this session only. */
+  available: boolean
+  backend: string
+  detail?: string
+}
+
+/** Secrets keyed per profile. Values never leave the main process except towards the service they are for. */
+export interface Vault {
+  readonly available: boolean
+  readonly backend: string
+  status(): VaultStatus
+  get(profileId: string, name: SecretName): Promise<string | null>
+  set(profileId: string, name: SecretName, value: string): Promise<void>
+  delete(profileId: string, name: SecretName): Promise<void>
+  has(profileId: string, name: SecretName): Promise<boolean>
+  /** Removes every secret of a profile (when the profile is deleted). */
+  deleteProfile(profileId: string): Promise<void>
+}
+
+/** The keychain account of a secret: `<profileId>/<secretName>`. */
+export function accountFor(profileId: string, name: SecretName): string {
+  return `${profileId}/${name}`
+}
