@@ -1,0 +1,45 @@
+/** CSV export of journal entries (one row per call), safe to open in a spreadsheet. */
+import Papa from 'papaparse'
+import type { JournalEntry } from '@shared/ipc/channels/journal'
+import { catalogText } from '@shared/errors/catalog'
+
+/** Cells starting with these are formulas to a spreadsheet: prefixed with ' so they stay text. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+function cell(v: unknown): string {
+  if (v === undefined || v === null) return ''
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)
+  return FORMULA_START.test(s) ? `'${s}` : s
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString())
+
+/** CSV with a header row; the request column holds the (already redacted) body as JSON. */
+export function entriesToCsv(entries: JournalEntry[]): string {
+  const rows = entries.map((e) => ({
+    startedAt: iso(e.startedAt),
+    endedAt: iso(e.endedAt),
+    durationMs: cell(e.durationMs),
+    profileId: cell(e.profileId),
+    operation: cell(e.operation),
+    method: cell(e.method),
+    path: cell(e.path),
+    outcome: cell(e.outcome),
+    httpStatus: cell(e.httpStatus),
+    errorCode: cell(e.error?.code),
+    errorMessage: cell(e.error ? catalogText(e.error.messageKey, 'en', e.error.params) : undefined),
+    serverMessage: cell(e.error?.details.serverMessage),
+    summary: cell(e.summary),
+    nonce: cell(e.nonce),
+    attempt: cell(e.attempt),
+    jobId: cell(e.jobId),
+    chunk: cell(e.chunk),
+    query: cell(Object.keys(e.query).length ? e.query : undefined),
+    request: cell(e.body),
+  }))
+  const fields = [
+    'startedAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
+    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'nonce', 'attempt', 'jobId', 'chunk', 'query', 'request',
+  ]
+  return Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => r[f as keyof typeof r])) }) + '\n'
+}

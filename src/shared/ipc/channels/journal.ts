@@ -1,0 +1,96 @@
+/**
+ * Channels of the operation journal: every write the app sent (what, when, which profile, the request without
+ * secrets, g_nonce, outcome). The Journal screen lists it with filters and paging and exports it.
+ */
+import { z } from 'zod'
+import { channel } from '../channel'
+import { appErrorDataSchema } from '../../errors/app-error'
+import { OPERATION_IDS, type OperationId } from '../../api/operations'
+
+/**
+ * ok, partial (60027), error (the service refused; nothing done), unknown (may or may not have been done:
+ * reconciled by reading back), pending (still running), interrupted (the app stopped before the answer came:
+ * treat as unknown).
+ */
+export const JOURNAL_OUTCOMES = ['ok', 'partial', 'error', 'unknown', 'pending', 'interrupted'] as const
+export type JournalEntryOutcome = (typeof JOURNAL_OUTCOMES)[number]
+
+const operationSchema = z.enum(OPERATION_IDS as [OperationId, ...OperationId[]])
+
+/** One call as the journal shows it: its start line and, once it ended, its end line, merged. */
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  operation: operationSchema,
+  method: z.string(),
+  path: z.string(),
+  query: z.record(z.string(), z.string()),
+  /** The request body with secrets replaced by "[redacted]". */
+  body: z.unknown().optional(),
+  nonce: z.string(),
+  /** 0 for the first try; retries count up. */
+  attempt: z.number().int(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  durationMs: z.number().optional(),
+  outcome: z.enum(JOURNAL_OUTCOMES),
+  httpStatus: z.number().optional(),
+  summary: z.string().optional(),
+  error: appErrorDataSchema.optional(),
+  /** The bulk job (and chunk) that sent it, if any. */
+  jobId: z.string().optional(),
+  chunk: z.number().int().optional(),
+})
+export type JournalEntry = z.output<typeof journalEntrySchema>
+
+/** Filters shared by list and export; all optional. */
+export const journalFilterSchema = z.object({
+  profileId: z.string().optional(),
+  operations: z.array(operationSchema).optional(),
+  outcomes: z.array(z.enum(JOURNAL_OUTCOMES)).optional(),
+  /** Epoch ms, inclusive. */
+  from: z.number().optional(),
+  /** Epoch ms, exclusive. */
+  to: z.number().optional(),
+  /** Case-insensitive text found in the operation, path, summary, error, nonce, job id or request. */
+  text: z.string().trim().max(200).optional(),
+  jobId: z.string().optional(),
+})
+export type JournalFilter = z.output<typeof journalFilterSchema>
+
+export const journalListInputSchema = journalFilterSchema.extend({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(50),
+})
+export type JournalListInput = z.input<typeof journalListInputSchema>
+
+/** A line of a journal file that could not be read (a torn last line after a crash, or damage). */
+export const journalIssueSchema = z.object({ file: z.string(), line: z.number().int(), problem: z.string() })
+export type JournalIssue = z.output<typeof journalIssueSchema>
+
+/** A page of entries, newest first. */
+export const journalPageSchema = z.object({
+  entries: z.array(journalEntrySchema),
+  /** Entries matching the filters, over all pages. */
+  total: z.number().int(),
+  issues: z.array(journalIssueSchema),
+})
+export type JournalPage = z.output<typeof journalPageSchema>
+
+export const JOURNAL_EXPORT_FORMATS = ['csv', 'json'] as const
+export const journalExportInputSchema = journalFilterSchema.extend({ format: z.enum(JOURNAL_EXPORT_FORMATS) })
+export type JournalExportInput = z.input<typeof journalExportInputSchema>
+
+/** The exported file's content (the renderer saves it; in browser mode it downloads it). */
+export const journalExportSchema = z.object({
+  fileName: z.string(),
+  mimeType: z.string(),
+  content: z.string(),
+  count: z.number().int(),
+})
+export type JournalExport = z.output<typeof journalExportSchema>
+
+export const journalChannels = {
+  'journal.list': channel(journalListInputSchema, journalPageSchema),
+  'journal.export': channel(journalExportInputSchema, journalExportSchema),
+}

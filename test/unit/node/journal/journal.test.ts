@@ -1,0 +1,169 @@
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Papa from 'papaparse'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '@shared/errors/app-error'
+import type { JournalStart } from '../../../../src/main/api/journal-sink'
+import { Journal } from '../../../../src/main/services/journal'
+
+let dir: string
+let journals: Journal[] = []
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ld-journal-'))
+})
+afterEach(async () => {
+  await Promise.all(journals.map((j) => j.close()))
+  journals = []
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function open(opts: Partial<ConstructorParameters<typeof Journal>[0]> = {}): Journal {
+  const j = new Journal({ dataDir: dir, ...opts })
+  journals.push(j)
+  return j
+}
+
+let t = Date.UTC(2025, 4, 10, 12, 0, 0)
+function start(over: Partial<JournalStart> = {}): JournalStart {
+  t += 1000
+  return {
+    profileId: 'p1',
+    operation: 'lockAssets',
+    method: 'POST',
+    path: '/order/api/order/v1/asset/lock',
+    query: {},
+    body: { assetNums: ['A1', 'A2'], operatorIdentity: 'ops@example.com' },
+    nonce: `n${t}`,
+    attempt: 0,
+    startedAt: t,
+    ...over,
+  }
+}
+
+function files(): string[] {
+  return readdirSync(join(dir, 'journal')).sort()
+}
+
+describe('Journal', () => {
+  it('writes a start line before and an end line after, and lists them merged, newest first', async () => {
+    const j = open()
+    const a = await j.started(start())
+    // on disk already, before any end
+    const text = readFileSync(join(dir, 'journal', files()[0]!), 'utf8')
+    expect(text.trim().split('\n')).toHaveLength(1)
+    expect((await j.list({})).entries[0]).toMatchObject({ id: a, outcome: 'pending' })
+    await j.ended(a, { outcome: 'ok', endedAt: t + 40, httpStatus: 200, summary: '2 locks: 2 ok' })
+    const b = await j.started(start({ operation: 'addMembers', path: '/me/api/v1/enterprise/E1/member', context: { jobId: 'job-9', chunk: 3 } }))
+    await j.ended(b, { outcome: 'unknown', endedAt: t + 10, error: AppError.app('app.unknownOutcome').toData() })
+
+    const page = await j.list({})
+    expect(page.total).toBe(2)
+    expect(page.entries.map((e) => e.id)).toEqual([b, a])
+    expect(page.entries[1]).toMatchObject({ outcome: 'ok', durationMs: 40, httpStatus: 200, summary: '2 locks: 2 ok', body: { assetNums: ['A1', 'A2'] } })
+    expect(page.entries[0]).toMatchObject({ outcome: 'unknown', jobId: 'job-9', chunk: 3, error: { code: 'app.unknownOutcome' } })
+    expect(page.issues).toEqual([])
+  })
+
+  it('filters by profile, operation, outcome, time range, text and job, and pages', async () => {
+    const j = open()
+    const ids: string[] = []
+    for (let i = 0; i < 12; i++) {
+      const id = await j.started(start({ profileId: i % 2 ? 'p2' : 'p1', operation: i % 3 ? 'lockAssets' : 'unlockAssets', context: { jobId: i < 4 ? 'jobA' : 'jobB' } }))
+      await j.ended(id, { outcome: i % 4 === 0 ? 'error' : 'ok', endedAt: t + 1 })
+      ids.push(id)
+    }
+    const first = (await j.list({})).entries
+    expect((await j.list({ profileId: 'p2' })).total).toBe(6)
+    expect((await j.list({ operations: ['unlockAssets'] })).total).toBe(4)
+    expect((await j.list({ outcomes: ['error'] })).total).toBe(3)
+    expect((await j.list({ jobId: 'jobA' })).total).toBe(4)
+    expect((await j.list({ from: first[2]!.startedAt })).total).toBe(3)
+    expect((await j.list({ to: first[9]!.startedAt })).total).toBe(2)
+    expect((await j.list({ text: first[5]!.nonce.toUpperCase() })).entries.map((e) => e.id)).toEqual([first[5]!.id])
+    expect((await j.list({ text: 'ops@example' })).total).toBe(12)
+    const p2 = await j.list({ offset: 5, limit: 5 })
+    expect(p2.entries.map((e) => e.id)).toEqual(first.slice(5, 10).map((e) => e.id))
+    expect(p2.total).toBe(12)
+  })
+
+  it('tolerates and reports a torn last line, and keeps later lines readable', async () => {
+    const j1 = open()
+    const a = await j1.started(start())
+    await j1.close()
+    journals = []
+    const file = join(dir, 'journal', files()[0]!)
+    appendFileSync(file, '{"t":"end","id":"' + a + '","endedAt":1') // the crash
+
+    const j2 = open()
+    const p = await j2.list({})
+    expect(p.entries[0]).toMatchObject({ id: a, outcome: 'interrupted' })
+    expect(p.issues).toEqual([expect.objectContaining({ line: 2, problem: expect.stringContaining('incomplete') })])
+
+    const b = await j2.started(start())
+    await j2.ended(b, { outcome: 'ok', endedAt: t + 5 })
+    const after = await open().list({})
+    expect(after.entries.map((e) => [e.id, e.outcome])).toEqual([
+      [b, 'ok'],
+      [a, 'interrupted'],
+    ])
+    expect(after.issues).toEqual([expect.objectContaining({ line: 2, problem: 'not valid JSON' })])
+  })
+
+  it('skips and reports lines that are JSON but not journal lines', async () => {
+    const j = open()
+    await j.started(start())
+    appendFileSync(join(dir, 'journal', files()[0]!), '{"t":"start","id":5}\n')
+    const p = await j.list({})
+    expect(p.total).toBe(1)
+    expect(p.issues).toEqual([{ file: files()[0], line: 2, problem: 'not a journal line' }])
+  })
+
+  it('rotates by month and by size, and merges an end written into the next file', async () => {
+    let now = Date.UTC(2025, 0, 31, 12)
+    const j = open({ now: () => now, maxFileBytes: 2_000 })
+    const a = await j.started(start({ startedAt: now }))
+    now = Date.UTC(2025, 1, 1, 12)
+    await j.ended(a, { outcome: 'ok', endedAt: now })
+    for (let i = 0; i < 10; i++) await j.started(start({ startedAt: now }))
+    const names = files()
+    expect(names).toContain('journal-2025-01.jsonl')
+    expect(names).toContain('journal-2025-02.jsonl')
+    expect(names).toContain('journal-2025-02.2.jsonl')
+    for (const n of names) expect(statSync(join(dir, 'journal', n)).size).toBeLessThanOrEqual(2_000)
+    const p = await open({ now: () => now, maxFileBytes: 2_000 }).list({ limit: 500 })
+    expect(p.total).toBe(11)
+    expect(p.entries.find((e) => e.id === a)).toMatchObject({ outcome: 'ok' })
+  })
+
+  it('group commit: 200 concurrent starts all land, each once', async () => {
+    const j = open()
+    const ids = await Promise.all(Array.from({ length: 200 }, () => j.started(start())))
+    const lines = readFileSync(join(dir, 'journal', files()[0]!), 'utf8').trim().split('\n')
+    expect(lines).toHaveLength(200)
+    expect(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id))).toEqual(new Set(ids))
+  })
+
+  it('refuses (so the call is not sent) when the journal cannot be written', async () => {
+    writeFileSync(join(dir, 'journal'), 'a file where the folder should be')
+    const j = open()
+    await expect(j.started(start())).rejects.toBeInstanceOf(AppError)
+  })
+
+  it('exports CSV (formula-safe) and JSON with the filters', async () => {
+    const j = open()
+    const a = await j.started(start({ body: { assetNums: ['=HYPERLINK("x")'], operatorIdentity: 'op' } }))
+    await j.ended(a, { outcome: 'error', endedAt: t + 3, error: AppError.api('13004', 'bad lock', 'cause').toData(), httpStatus: 299 })
+    await j.started(start({ profileId: 'other' }))
+    const csv = await j.export({ profileId: 'p1' }, 'csv')
+    expect(csv).toMatchObject({ mimeType: 'text/csv', count: 1 })
+    expect(csv.fileName).toMatch(/^journal-.*\.csv$/)
+    const rows = Papa.parse<Record<string, string>>(csv.content.trim(), { header: true }).data
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ operation: 'lockAssets', outcome: 'error', errorCode: '13004', serverMessage: 'bad lock', httpStatus: '299' })
+    expect(rows[0]!['errorMessage']).toBe('Parameter validation error.')
+    expect(JSON.parse(rows[0]!['request']!)).toEqual({ assetNums: ['=HYPERLINK("x")'], operatorIdentity: 'op' })
+    const json = await j.export({}, 'json')
+    expect(JSON.parse(json.content)).toHaveLength(2)
+  })
+})
