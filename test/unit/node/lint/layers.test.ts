@@ -1,0 +1,62 @@
+/**
+ * The layer rules of DESIGN.md are enforced by ESLint (eslint.config.js). These tests lint small probe sources as
+ * if they sat in each layer, so a config change that stops catching a forbidden import fails here.
+ */
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url))
+
+let eslint: ESLint
+
+/** Rule ids reported for `code` linted as if it were the file `path` (relative to the repository). */
+async function ruleIds(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) })
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message)
+}
+
+describe('layer rules', () => {
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root })
+  }, 60_000)
+
+  it('stops the renderer importing main', async () => {
+    const ids = await ruleIds('src/renderer/__probe__.ts', "import { createCore } from '../main/core'\nexport const x = createCore\n")
+    expect(ids).toContain('boundaries/dependencies')
+  }, 60_000)
+
+  it('stops the renderer reaching Node or the network', async () => {
+    const ids = await ruleIds('src/renderer/__probe__.ts', "import { readFile } from 'node:fs'\nimport { request } from 'undici'\nexport const x = [readFile, request]\n")
+    expect(ids.filter((i) => i === 'no-restricted-imports')).toHaveLength(2)
+  }, 60_000)
+
+  it('stops shared importing main or Node', async () => {
+    const ids = await ruleIds('src/shared/__probe__.ts', "import { SANDBOX_PROFILE_ID } from '../main/services/profiles'\nimport { join } from 'node:path'\nexport const x = [SANDBOX_PROFILE_ID, join]\n")
+    expect(ids).toContain('boundaries/dependencies')
+    expect(ids).toContain('no-restricted-imports')
+  }, 60_000)
+
+  it('stops the sandbox importing main', async () => {
+    const ids = await ruleIds('src/sandbox/__probe__.ts', "import { resolveDataDir } from '../main/core/data-dir'\nexport const x = resolveDataDir\n")
+    expect(ids).toContain('boundaries/dependencies')
+  }, 60_000)
+
+  it('stops the preload importing main', async () => {
+    const ids = await ruleIds('src/preload/__probe__.ts', "import { resolveDataDir } from '../main/core/data-dir'\nexport const x = resolveDataDir\n")
+    expect(ids).toContain('boundaries/dependencies')
+  }, 60_000)
+
+  it('lets main use shared and the sandbox entry, but not sandbox internals', async () => {
+    const ok = await ruleIds('src/main/__probe__.ts', "import { CHANNELS } from '@shared/ipc/contract'\nexport const x = CHANNELS\n")
+    expect(ok).toEqual([])
+    const internal = await ruleIds('src/main/__probe__.ts', "import { x } from '../sandbox/server/thing'\nexport const y = x\n")
+    expect(internal).toContain('no-restricted-imports')
+  }, 60_000)
+
+  it('lets the renderer use shared', async () => {
+    const ids = await ruleIds('src/renderer/__probe__.ts', "import { CHANNELS } from '@shared/ipc/contract'\nexport const x = CHANNELS\n")
+    expect(ids).toEqual([])
+  }, 60_000)
+})

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { IPC_EVENT_CHANNEL, IPC_PREFIX } from '@shared/ipc/contract'
+import { createPreloadBridge, type IpcRendererLike } from '../../../../src/preload/bridge'
+
+function fakeIpc() {
+  const calls: Array<[string, unknown[]]> = []
+  const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>()
+  const ipc: IpcRendererLike = {
+    invoke: async (channel, ...args) => {
+      calls.push([channel, args])
+      return { ok: true, value: 'answer' }
+    },
+    on: (channel, l) => {
+      if (!listeners.has(channel)) listeners.set(channel, new Set())
+      listeners.get(channel)!.add(l)
+    },
+    removeListener: (channel, l) => listeners.get(channel)?.delete(l),
+  }
+  const emit = (...args: unknown[]) => {
+    for (const l of listeners.get(IPC_EVENT_CHANNEL) ?? []) l({ sender: 'internal' }, ...args)
+  }
+  return { ipc, calls, emit, listeners }
+}
+
+describe('preload bridge', () => {
+  it('forwards contract channels with the ld: prefix', async () => {
+    const { ipc, calls } = fakeIpc()
+    const bridge = createPreloadBridge(ipc)
+    expect(bridge.shell).toBe('electron')
+    expect(await bridge.invoke('profiles.list', {})).toEqual({ ok: true, value: 'answer' })
+    expect(calls).toEqual([[`${IPC_PREFIX}profiles.list`, [{}]]])
+  })
+
+  it('refuses names outside the contract without crossing to main', async () => {
+    const { ipc, calls } = fakeIpc()
+    const bridge = createPreloadBridge(ipc)
+    for (const name of ['no.such', 'event', '../profiles.list', 'profiles.list\n', 'toString', '__proto__', 42 as unknown as string]) {
+      const r = await bridge.invoke(name, {})
+      expect(r).toMatchObject({ ok: false, error: { code: 'app.notFound' } })
+    }
+    expect(calls).toEqual([])
+  })
+
+  it('passes event name and payload, never the IPC event object, and unsubscribes', () => {
+    const { ipc, emit, listeners } = fakeIpc()
+    const bridge = createPreloadBridge(ipc)
+    const got: unknown[][] = []
+    const off = bridge.onEvent((...args) => got.push(args))
+    emit('profiles.changed', { activeId: 'x' })
+    expect(got).toEqual([['profiles.changed', { activeId: 'x' }]])
+    off()
+    emit('profiles.changed', { activeId: 'y' })
+    expect(got).toHaveLength(1)
+    expect(listeners.get(IPC_EVENT_CHANNEL)?.size).toBe(0)
+  })
+
+  it('is frozen, so the page cannot swap its functions', () => {
+    const bridge = createPreloadBridge(fakeIpc().ipc)
+    expect(Object.isFrozen(bridge)).toBe(true)
+  })
+})
