@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole test run (`npm test`): typecheck, lint, build, vitest (unit, renderer, integration), Playwright e2e.
+# Keychain tests need a Secret Service, and must never touch the machine's own keyring: unless it already runs in
+# one, this script re-runs itself inside a private D-Bus session with a fresh gnome-keyring, unlocked with a
+# throwaway password, whose files live in a temp folder that is removed afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ "${LICENSE_DESK_PRIVATE_KEYRING:-}" != 1 ]]; then
+  for tool in dbus-run-session gnome-keyring-daemon; do
+    command -v "$tool" >/dev/null || { echo "test.sh: $tool is missing (apt-get install dbus gnome-keyring; see .ci/run)" >&2; exit 1; }
+  done
+  keyring_tmp="$(mktemp -d -t license-desk-keyring.XXXXXX)"
+  mkdir -m 700 "$keyring_tmp/run"
+  export XDG_DATA_HOME="$keyring_tmp/data" XDG_RUNTIME_DIR="$keyring_tmp/run" LICENSE_DESK_PRIVATE_KEYRING=1
+  set +e
+  dbus-run-session -- bash -c 'printf %s license-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec bash "$0" "$@"' "$0" "$@"
+  status=$?
+  set -e
+  rm -rf "$keyring_tmp"
+  exit "$status"
+fi
+
+results="$(mktemp -d -t license-desk-results.XXXXXX)"
+trap 'node scripts/test-summary.mjs "$results"; rm -rf "$results"' EXIT
+
+steps=(typecheck lint build vitest playwright)
+step_no=0
+step() {
+  step_no=$((step_no + 1))
+  printf '\n==> [%d/%d] %s\n' "$step_no" "${#steps[@]}" "$1"
+}
+
+step 'typecheck (tsc for Node, vue-tsc for the renderer)'
+npm run --silent typecheck
+
+step 'lint (ESLint, layer rules included)'
+npx eslint .
+
+step 'build (electron-vite: main, preload, renderer)'
+npx electron-vite build --logLevel warn
+
+step 'vitest (unit, renderer, integration)'
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+
+step 'playwright (browser mode in Chromium; Electron where its binary exists)'
+PLAYWRIGHT_JSON_OUTPUT_FILE="$results/playwright.json" npx playwright test --reporter=list,json
