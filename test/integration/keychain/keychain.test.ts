@@ -1,0 +1,104 @@
+/**
+ * The vault against a real Secret Service: a private gnome-keyring on a private D-Bus session (never the machine's
+ * own keyring; see test/support/keyring.ts).
+ */
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openVault, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
+import { silentLogger } from '../../../src/main/services/log'
+import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring'
+import { testCore } from '../../support/core'
+import { removeDir, tempDir } from '../../support/tmp'
+
+/** Every file under a folder, as text. */
+async function allText(dir: string): Promise<string> {
+  let out = ''
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) out += await readFile(join(entry.parentPath, entry.name), 'utf8')
+  }
+  return out
+}
+
+describe('vault on a real Secret Service', () => {
+  let keyring: PrivateKeyring
+  let savedBus: string | undefined
+  let vault: Vault
+  let keytar: KeytarApi
+
+  beforeAll(async () => {
+    keyring = await startPrivateKeyring()
+    savedBus = process.env.DBUS_SESSION_BUS_ADDRESS
+    // Set before keytar's first call: libsecret connects to the bus named here.
+    process.env.DBUS_SESSION_BUS_ADDRESS = keyring.env.DBUS_SESSION_BUS_ADDRESS
+    const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi }
+    keytar = typeof mod.getPassword === 'function' ? mod : mod.default!
+    vault = await openVault({ log: silentLogger })
+  })
+  afterAll(async () => {
+    if (savedBus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS
+    else process.env.DBUS_SESSION_BUS_ADDRESS = savedBus
+    await keyring?.stop()
+  })
+
+  it('opens the OS keychain and reports it available', () => {
+    expect(vault.available).toBe(true)
+    expect(vault.backend).toBe('keychain')
+    expect(vault.status()).toEqual({ available: true, backend: 'keychain' })
+  })
+
+  it('sets, reads, reports and deletes a secret under "License Desk", account <profileId>/<name>', async () => {
+    const id = randomUUID()
+    expect(await vault.has(id, 'orderAppSecret')).toBe(false)
+    await vault.set(id, 'orderAppSecret', 'order-secret-é中文')
+    expect(await vault.get(id, 'orderAppSecret')).toBe('order-secret-é中文')
+    expect(await vault.has(id, 'orderAppSecret')).toBe(true)
+    expect(await keytar.getPassword(VAULT_SERVICE, `${id}/orderAppSecret`)).toBe('order-secret-é中文')
+    await vault.set(id, 'orderAppSecret', 'rotated')
+    expect(await vault.get(id, 'orderAppSecret')).toBe('rotated')
+    await vault.delete(id, 'orderAppSecret')
+    expect(await vault.get(id, 'orderAppSecret')).toBeNull()
+  })
+
+  it('keeps profiles apart and deletes only the deleted profile’s secrets', async () => {
+    const a = randomUUID()
+    const b = randomUUID()
+    await vault.set(a, 'userPassword', 'pw-a')
+    await vault.set(a, 'userToken', 'tok-a')
+    await vault.set(b, 'userPassword', 'pw-b')
+    expect(await vault.get(b, 'userPassword')).toBe('pw-b')
+    await vault.deleteProfile(a)
+    expect(await vault.has(a, 'userPassword')).toBe(false)
+    expect(await vault.has(a, 'userToken')).toBe(false)
+    expect(await vault.get(b, 'userPassword')).toBe('pw-b')
+  })
+
+  it('keeps secrets of profiles made through the core in the keychain only, never in the data folder', async () => {
+    const dir = await tempDir()
+    const core = await testCore(dir, { vault })
+    try {
+      const secret = `S-${randomUUID()}`
+      const r = await core.registry.invoke(
+        'profiles.create',
+        { fields: { name: 'Keychain check', baseUrl: 'https://x.example.com' }, secrets: { memberAppSecret: secret, userPassword: `${secret}-pw` } },
+        { transport: 'test' },
+      )
+      expect(r.ok).toBe(true)
+      const id = (r as { ok: true; value: { id: string; secrets: Record<string, boolean> } }).value.id
+      expect((r as { ok: true; value: { secrets: Record<string, boolean> } }).value.secrets).toMatchObject({ memberAppSecret: true, userPassword: true, orderAppSecret: false })
+      expect(JSON.stringify(r)).not.toContain(secret)
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/memberAppSecret`)).toBe(secret)
+      const onDisk = await allText(dir)
+      expect(onDisk).toContain('Keychain check')
+      expect(onDisk).not.toContain(secret)
+
+      await core.registry.invoke('profiles.delete', { id }, { transport: 'test' })
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/memberAppSecret`)).toBeNull()
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/userPassword`)).toBeNull()
+    } finally {
+      await core.dispose()
+      await removeDir(dir)
+    }
+  })
+})
