@@ -1,5 +1,14 @@
-/** Renderer entry: mounts the Vue app. */
+/** Renderer entry: picks the bridge (taking the browser-mode token from the address first), then mounts the app. */
 import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import 'element-plus/theme-chalk/base.css'
+import './styles/app.css'
+import { initBridge } from './bridge'
+import { i18n } from './i18n'
+import { createAppRouter } from './router'
 import App from './App.vue'
 
-createApp(App).mount('#app')
+// Before the router: the hash may still carry `#token=…`, which the bridge removes.
+initBridge()
+
+createApp(App).use(createPinia()).use(i18n).use(createAppRouter()).mount('#app')

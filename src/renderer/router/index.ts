@@ -1,0 +1,38 @@
+/** The router: hash history, so the same build works from file:// in Electron and from the loopback server. */
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import { UPCOMING_AREAS } from './areas'
+
+const upcoming: RouteRecordRaw[] = UPCOMING_AREAS.map((area) => ({
+  path: `/${area}`,
+  name: area,
+  component: () => import('../views/ComingSoonView.vue'),
+  props: { area },
+  meta: { area },
+}))
+
+/** All routes of the app. */
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/orders' },
+  ...upcoming,
+  {
+    path: '/settings',
+    component: () => import('../views/settings/SettingsView.vue'),
+    meta: { area: 'settings' },
+    children: [
+      { path: '', redirect: '/settings/general' },
+      { path: 'general', name: 'settings-general', component: () => import('../views/settings/GeneralSettings.vue'), meta: { area: 'settings' } },
+      {
+        path: 'connections',
+        name: 'settings-connections',
+        component: () => import('../views/settings/ConnectionsSettings.vue'),
+        meta: { area: 'settings' },
+      },
+    ],
+  },
+  { path: '/:pathMatch(.*)*', redirect: '/orders' },
+]
+
+/** Creates the app's router. */
+export function createAppRouter() {
+  return createRouter({ history: createWebHashHistory(), routes })
+}
