@@ -10,6 +10,8 @@ export const SANDBOX_DEMO = {
   channelCode: 'DEMO',
   /** The demo admin's enterprise (default customer). */
   channelCustomerId: 'DEMO-0001',
+  /** Global id of the demo admin's enterprise (fixed whatever the seed). */
+  enterpriseGlobalId: 'E000000000000001',
   /** A second enterprise whose assets belong to another customer. */
   otherChannelCustomerId: 'DEMO-0002',
   /** Token endpoint path on the sandbox. */

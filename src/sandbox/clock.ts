@@ -1,0 +1,13 @@
+/** The sandbox's clock: real time plus an offset tests can move forward (token expiry, the g_nonce window). */
+export class Clock {
+  private offsetMs = 0
+
+  now(): number {
+    return Date.now() + this.offsetMs
+  }
+
+  /** Moves the clock forward (never back, so insertion order stays time order). */
+  advance(ms: number): void {
+    if (ms > 0) this.offsetMs += ms
+  }
+}

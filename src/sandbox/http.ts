@@ -1,0 +1,52 @@
+/** Plain node:http helpers: read a body with a size cap, send JSON, pick the language of a request. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { matchLocale, type Locale } from '@shared/i18n/locale'
+
+/** Largest request body accepted (a batch of 100 orders with product trees fits easily). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024
+
+export class BodyTooLarge extends Error {}
+
+/** Reads the whole body as UTF-8; rejects with BodyTooLarge past the cap. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        reject(new BodyTooLarge())
+        req.destroy()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** Sends a JSON body with its length (keep-alive friendly). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  })
+  res.end(text)
+}
+
+/** The first language of Accept-Language that we speak; English otherwise. */
+export function requestLocale(req: IncomingMessage): Locale {
+  const header = req.headers['accept-language']
+  if (!header) return 'en'
+  const first = header.split(',')[0]?.split(';')[0]?.trim()
+  return matchLocale(first)
+}
+
+/** A single header value (first one when repeated). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name]
+  return Array.isArray(v) ? v[0] : v
+}

@@ -1,0 +1,32 @@
+/** What every operation handler receives, and what it returns. */
+import type { OperationId } from '@shared/api/operations'
+import type { Locale } from '@shared/i18n/locale'
+import type { AssumedLimits } from '@shared/settings'
+import type { Caller } from '../auth/guard'
+import type { Clock } from '../clock'
+import type { StatsRecorder } from '../stats'
+import type { Store } from '../state/store'
+
+export interface OpContext {
+  store: Store
+  clock: Clock
+  limits: AssumedLimits
+  stats: StatsRecorder
+  /** Region digit of new shell numbers: 8 domestic, 6 Singapore. */
+  shellRegion: '8' | '6'
+}
+
+export interface OpRequest {
+  id: OperationId
+  params: Record<string, string>
+  query: URLSearchParams
+  /** Parsed JSON body; undefined for GET and DELETE. */
+  body: unknown
+  caller: Caller
+  locale: Locale
+}
+
+/** `noData`: the envelope has no `data` field at all (order operation 4, as the spec shows it). */
+export type OpResult = { data: unknown } | { noData: true }
+
+export type Handler = (ctx: OpContext, req: OpRequest) => OpResult

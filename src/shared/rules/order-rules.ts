@@ -1,0 +1,317 @@
+/**
+ * Rules of a batch license order (order operation 5), from the spec's order entry, asset, product and
+ * merchandise tables and its five entry rules. Every violation answers 13004 and names the field and the
+ * entry's sequence. The sandbox answers the first issue; the app can show them all before sending.
+ */
+import { DEFAULT_LIMITS } from '../settings'
+import {
+  CLOUD_LICENSE_TYPES,
+  CUSTOMER_TYPES,
+  LICENSE_TYPES,
+  LOCK_LICENSE_TYPES,
+  ORDER_TYPES,
+  SYNC_MODES,
+  type LicenseType,
+  type OrderType,
+} from '../api/orders'
+import { issue, type RuleIssue, type RuleName } from './issue'
+import { ASSET_NUMBER, SHELL_NUMBER, isAbsent, isFilled, isInteger, isPlainObject } from './values'
+
+/** The code every order rule violation answers. */
+export const ORDER_VALIDATION_CODE = '13004'
+
+export interface OrderRuleLimits {
+  maxOrdersPerBatch: number
+}
+export const DEFAULT_ORDER_RULE_LIMITS: OrderRuleLimits = { maxOrdersPerBatch: DEFAULT_LIMITS.maxOrdersPerBatch }
+
+/** Entry fields every order type requires (strings). */
+export const ENTRY_FIELDS_ALWAYS = [
+  'customerName',
+  'channelCustomerId',
+  'adminName',
+  'adminAccount',
+  'adminEmail',
+  'adminCellNumber',
+  'customerType',
+  'branchCode',
+  'branchName',
+  'enterpriseGlobalId',
+  'licenseType',
+  'orderType',
+] as const
+/** Entry fields only `new_buy` requires: the revoke forms omit them (entry rule 2). */
+export const ENTRY_FIELDS_NEW_BUY = ['customerId', 'crmCustomerId', 'passwordMobile', 'address'] as const
+
+/** Product fields a `new_buy` requires, by kind (spec: product entry). */
+const PRODUCT_TEXT = ['crmProductId', 'productUri', 'productName', 'productType', 'timeUnit', 'timeDurationExpression'] as const
+/** Present as strings but may be empty: a top-level item has no parent. */
+const PRODUCT_PARENT_TEXT = ['parentCrmProductId'] as const
+const PRODUCT_INTEGERS = ['limitConcurrent', 'limitTimeDuration', 'trial', 'trialEndDate', 'timeUnitQuantity'] as const
+/** What a `delete_product` product carries (entry rule 4). */
+const DELETE_PRODUCT_TEXT = ['crmProductId', 'productUri'] as const
+const MERCHANDISE_TEXT = ['crmProductId', 'merchandiseNum', 'merchandiseName', 'timeDurationExpression'] as const
+const MERCHANDISE_PARENT_TEXT = ['parentCrmProductId', 'parentMerchandiseNum'] as const
+const FEATURE_TEXT = ['featureCode', 'featureName', 'featureValue', 'featureValueType'] as const
+
+/** "y-m-d" time expressions: three non-negative whole numbers, e.g. `1-0-0` for one year. */
+export const TIME_EXPRESSION = /^\d+-\d+-\d+$/
+
+/** Collects issues for one entry, stamping each with the entry's sequence. */
+class Collector {
+  readonly issues: RuleIssue[] = []
+  sequence: number | undefined
+
+  add(field: string, rule: RuleName, params?: Record<string, string | number>): void {
+    this.issues.push(issue(ORDER_VALIDATION_CODE, field, rule, params, this.sequence))
+  }
+
+  text(obj: Record<string, unknown>, key: string, at: string, allowEmpty = false): void {
+    const v = obj[key]
+    if (v === undefined || v === null) return this.add(at + key, 'required')
+    if (typeof v !== 'string') return this.add(at + key, 'type', { expected: 'string' })
+    if (!allowEmpty && v.trim() === '') this.add(at + key, 'required')
+  }
+
+  integer(obj: Record<string, unknown>, key: string, at: string, min?: number): void {
+    const v = obj[key]
+    if (v === undefined || v === null) return this.add(at + key, 'required')
+    if (!isInteger(v)) return this.add(at + key, 'type', { expected: 'integer' })
+    if (min !== undefined && v < min) this.add(at + key, 'atLeast', { min })
+  }
+
+  optionalInteger(obj: Record<string, unknown>, key: string, at: string): void {
+    const v = obj[key]
+    if (v !== undefined && v !== null && !isInteger(v)) this.add(at + key, 'type', { expected: 'integer' })
+  }
+
+  optionalText(obj: Record<string, unknown>, key: string, at: string): void {
+    const v = obj[key]
+    if (v !== undefined && v !== null && typeof v !== 'string') this.add(at + key, 'type', { expected: 'string' })
+  }
+
+  optionalBoolean(obj: Record<string, unknown>, key: string, at: string): void {
+    const v = obj[key]
+    if (v !== undefined && v !== null && typeof v !== 'boolean') this.add(at + key, 'type', { expected: 'boolean' })
+  }
+
+  oneOf(obj: Record<string, unknown>, key: string, at: string, allowed: readonly string[]): void {
+    const v = obj[key]
+    if (typeof v === 'string' && v.trim() !== '' && !allowed.includes(v)) {
+      this.add(at + key, 'oneOf', { allowed: allowed.join(', ') })
+    }
+  }
+
+  /** An array that must be present; returns it, or undefined after reporting. */
+  array(obj: Record<string, unknown>, key: string, at: string, nonEmpty: boolean): unknown[] | undefined {
+    const v = obj[key]
+    if (v === undefined || v === null) {
+      this.add(at + key, 'required')
+      return undefined
+    }
+    if (!Array.isArray(v)) {
+      this.add(at + key, 'type', { expected: 'array' })
+      return undefined
+    }
+    if (nonEmpty && v.length === 0) this.add(at + key, 'notEmpty')
+    return v
+  }
+
+  /** An optional array: returns [] when absent. */
+  optionalArray(obj: Record<string, unknown>, key: string, at: string): unknown[] {
+    const v = obj[key]
+    if (v === undefined || v === null) return []
+    if (!Array.isArray(v)) {
+      this.add(at + key, 'type', { expected: 'array' })
+      return []
+    }
+    return v
+  }
+
+  object(v: unknown, at: string): v is Record<string, unknown> {
+    if (isPlainObject(v)) return true
+    this.add(at, 'type', { expected: 'object' })
+    return false
+  }
+
+  dates(obj: Record<string, unknown>, at: string): void {
+    this.optionalInteger(obj, 'limitStartDate', at)
+    this.optionalInteger(obj, 'limitEndDate', at)
+    const s = obj['limitStartDate']
+    const e = obj['limitEndDate']
+    if (isInteger(s) && isInteger(e) && s > e) this.add(`${at}limitStartDate`, 'dateOrder')
+  }
+
+  timeExpression(obj: Record<string, unknown>, key: string, at: string): void {
+    const v = obj[key]
+    if (typeof v === 'string' && v.trim() !== '' && !TIME_EXPRESSION.test(v)) {
+      this.add(at + key, 'timeExpression', { value: v })
+    }
+  }
+}
+
+function checkFeature(c: Collector, f: unknown, at: string): void {
+  if (!c.object(f, at)) return
+  for (const k of FEATURE_TEXT) c.text(f, k, `${at}.`)
+  c.integer(f, 'trial', `${at}.`)
+  if (isInteger(f['trial']) && f['trial'] !== 0 && f['trial'] !== 1) c.add(`${at}.trial`, 'oneOf', { allowed: '0, 1' })
+  // "Date" in the spec: a timestamp, or a date string.
+  const end = f['trialEndDate']
+  if (end === undefined || end === null) c.add(`${at}.trialEndDate`, 'required')
+  else if (!isInteger(end) && !isFilled(end)) c.add(`${at}.trialEndDate`, 'type', { expected: 'integer' })
+}
+
+/** A product of a `new_buy` (spec: product entry, every required field). */
+function checkNewBuyProduct(c: Collector, p: unknown, at: string): void {
+  if (!c.object(p, at)) return
+  const dot = `${at}.`
+  for (const k of PRODUCT_TEXT) c.text(p, k, dot)
+  for (const k of PRODUCT_PARENT_TEXT) c.text(p, k, dot, true)
+  for (const k of PRODUCT_INTEGERS) c.integer(p, k, dot, k === 'limitConcurrent' || k === 'timeUnitQuantity' ? 0 : undefined)
+  if (isInteger(p['trial']) && p['trial'] !== 0 && p['trial'] !== 1) c.add(`${dot}trial`, 'oneOf', { allowed: '0, 1' })
+  const strict = p['strictMatchWhenDelete']
+  if (strict === undefined || strict === null) c.add(`${dot}strictMatchWhenDelete`, 'required')
+  else if (typeof strict !== 'boolean') c.add(`${dot}strictMatchWhenDelete`, 'type', { expected: 'boolean' })
+  c.timeExpression(p, 'timeDurationExpression', dot)
+  c.optionalText(p, 'gmsPid', dot)
+  c.optionalText(p, 'appKey', dot)
+  c.optionalText(p, 'srcLicenseOrderId', dot)
+  c.dates(p, dot)
+  const passwords = c.optionalArray(p, 'passwords', dot)
+  passwords.forEach((pw, i) => {
+    if (typeof pw !== 'string') c.add(`${dot}passwords[${i}]`, 'type', { expected: 'string' })
+  })
+  const features = c.array(p, 'productFeatures', dot, false)
+  features?.forEach((f, i) => checkFeature(c, f, `${dot}productFeatures[${i}]`))
+}
+
+/** A product of a `delete_product` (entry rule 4: six fields). */
+function checkDeleteProduct(c: Collector, p: unknown, at: string): void {
+  if (!c.object(p, at)) return
+  const dot = `${at}.`
+  for (const k of DELETE_PRODUCT_TEXT) c.text(p, k, dot)
+  c.integer(p, 'limitConcurrent', dot, 0)
+  const strict = p['strictMatchWhenDelete']
+  if (strict === undefined || strict === null) c.add(`${dot}strictMatchWhenDelete`, 'required')
+  else if (typeof strict !== 'boolean') c.add(`${dot}strictMatchWhenDelete`, 'type', { expected: 'boolean' })
+  c.dates(p, dot)
+}
+
+function checkMerchandise(c: Collector, m: unknown, at: string, depth: number): void {
+  if (!c.object(m, at)) return
+  const dot = `${at}.`
+  for (const k of MERCHANDISE_TEXT) c.text(m, k, dot)
+  for (const k of MERCHANDISE_PARENT_TEXT) c.text(m, k, dot, true)
+  c.timeExpression(m, 'timeDurationExpression', dot)
+  const products = c.array(m, 'licenseOrderProductList', dot, false)
+  products?.forEach((p, i) => checkNewBuyProduct(c, p, `${dot}licenseOrderProductList[${i}]`))
+  // A package tree deeper than this is a mistake, not a catalogue.
+  if (depth > 8) return c.add(`${dot}children`, 'maxItems', { max: 8 })
+  c.optionalArray(m, 'children', dot).forEach((child, i) => checkMerchandise(c, child, `${dot}children[${i}]`, depth + 1))
+}
+
+function checkAssetNos(c: Collector, a: Record<string, unknown>, at: string, lock: boolean): void {
+  const nos = c.array(a, 'assetNos', at, true)
+  if (!nos) return
+  const seen = new Set<string>()
+  nos.forEach((no, i) => {
+    const f = `${at}assetNos[${i}]`
+    if (typeof no !== 'string') return c.add(f, 'type', { expected: 'string' })
+    if (lock ? !SHELL_NUMBER.test(no) : !ASSET_NUMBER.test(no)) {
+      return c.add(f, lock ? 'shellNumber' : 'assetNumber', { value: no })
+    }
+    if (seen.has(no)) c.add(f, 'duplicate', { value: no })
+    seen.add(no)
+  })
+}
+
+function checkAsset(c: Collector, a: unknown, at: string, orderType: OrderType, licenseType: LicenseType | undefined): void {
+  if (!c.object(a, at)) return
+  const dot = `${at}.`
+  const isLock = licenseType !== undefined && LOCK_LICENSE_TYPES.includes(licenseType)
+  if (orderType === 'delete_asset') {
+    // Entry rule 3: only assetNos is carried; anything else is ignored.
+    return checkAssetNos(c, a, dot, false)
+  }
+  if (orderType === 'delete_product') {
+    checkAssetNos(c, a, dot, false)
+    c.dates(a, dot)
+    const products = c.array(a, 'products', dot, true)
+    products?.forEach((p, i) => checkDeleteProduct(c, p, `${dot}products[${i}]`))
+    return
+  }
+  checkAssetNos(c, a, dot, isLock)
+  c.dates(a, dot)
+  c.optionalBoolean(a, 'transferedAssetNum', dot)
+  c.optionalBoolean(a, 'borrowedUsbKey', dot)
+  if (a['borrowedUsbKey'] === true && licenseType !== undefined && !isLock) {
+    c.add(`${dot}borrowedUsbKey`, 'notAllowed', { detail: `${licenseType} is not a lock` })
+  }
+  c.optionalArray(a, 'assetExtendList', dot).forEach((x, i) => {
+    const f = `${dot}assetExtendList[${i}]`
+    if (!c.object(x, f)) return
+    c.optionalText(x, 'extendCode', `${f}.`)
+    c.optionalText(x, 'extendValue', `${f}.`)
+  })
+  // "products: may be empty only when orderType is delete_asset".
+  const products = c.array(a, 'products', dot, true)
+  products?.forEach((p, i) => checkNewBuyProduct(c, p, `${dot}products[${i}]`))
+  c.optionalArray(a, 'merchandises', dot).forEach((m, i) => checkMerchandise(c, m, `${dot}merchandises[${i}]`, 1))
+}
+
+/** Issues of one order entry, `index` being its place in `orderList`. */
+export function checkOrderEntry(entry: unknown, index: number): RuleIssue[] {
+  const c = new Collector()
+  const at = `orderList[${index}]`
+  if (!c.object(entry, at)) return c.issues
+  const dot = `${at}.`
+  const seq = entry['sequence']
+  if (seq === undefined || seq === null) c.add(`${dot}sequence`, 'required')
+  else if (!isInteger(seq)) c.add(`${dot}sequence`, 'type', { expected: 'integer' })
+  else c.sequence = seq
+
+  const orderType = entry['orderType']
+  const known = typeof orderType === 'string' && (ORDER_TYPES as readonly string[]).includes(orderType)
+  for (const k of ENTRY_FIELDS_ALWAYS) c.text(entry, k, dot)
+  c.oneOf(entry, 'orderType', dot, ORDER_TYPES)
+  c.oneOf(entry, 'licenseType', dot, LICENSE_TYPES)
+  c.oneOf(entry, 'customerType', dot, CUSTOMER_TYPES)
+  c.optionalText(entry, 'srcLicenseOrderId', dot)
+  if (!known) return c.issues
+  const type = orderType as OrderType
+  if (type === 'new_buy') for (const k of ENTRY_FIELDS_NEW_BUY) c.text(entry, k, dot)
+
+  const lt = entry['licenseType']
+  const licenseType = typeof lt === 'string' && (LICENSE_TYPES as readonly string[]).includes(lt) ? (lt as LicenseType) : undefined
+  // Entry rule 1: a revoke of a cloud license type names the order it revokes.
+  if (type !== 'new_buy' && licenseType && CLOUD_LICENSE_TYPES.includes(licenseType) && isAbsent(entry['srcLicenseOrderId'])) {
+    c.add(`${dot}srcLicenseOrderId`, 'required')
+  }
+  const assets = c.array(entry, 'assets', dot, true)
+  assets?.forEach((a, i) => checkAsset(c, a, `${dot}assets[${i}]`, type, licenseType))
+  return c.issues
+}
+
+/** Issues of a whole batch order body: top-level fields, then every entry, then repeated sequences. */
+export function checkBatchOrderBody(body: unknown, limits: OrderRuleLimits = DEFAULT_ORDER_RULE_LIMITS): RuleIssue[] {
+  const c = new Collector()
+  if (!c.object(body, 'body')) return c.issues
+  c.text(body, 'channelCode', '')
+  c.text(body, 'channelOrderId', '')
+  c.text(body, 'syncMode', '')
+  c.oneOf(body, 'syncMode', '', SYNC_MODES)
+  const list = c.array(body, 'orderList', '', true)
+  if (!list) return c.issues
+  if (list.length > limits.maxOrdersPerBatch) c.add('orderList', 'maxItems', { max: limits.maxOrdersPerBatch })
+  const out = [...c.issues]
+  const sequences = new Map<number, number>()
+  list.forEach((entry, i) => {
+    out.push(...checkOrderEntry(entry, i))
+    const seq = isPlainObject(entry) ? entry['sequence'] : undefined
+    if (isInteger(seq)) {
+      if (sequences.has(seq)) out.push(issue(ORDER_VALIDATION_CODE, `orderList[${i}].sequence`, 'duplicate', { value: seq }, seq))
+      sequences.set(seq, i)
+    }
+  })
+  return out
+}
