@@ -79,7 +79,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   let fileOk = Boolean(file)
   if (file) {
     try {
-      mkdirSync(dirname(file), { recursive: true })
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
       const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0
       if (size > (options.maxBytes ?? 5 * 1024 * 1024)) renameSync(file, `${file}.1`)
     } catch {

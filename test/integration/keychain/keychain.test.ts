@@ -32,8 +32,8 @@ describe('vault on a real Secret Service', () => {
     savedBus = process.env.DBUS_SESSION_BUS_ADDRESS
     // Set before keytar's first call: libsecret connects to the bus named here.
     process.env.DBUS_SESSION_BUS_ADDRESS = keyring.env.DBUS_SESSION_BUS_ADDRESS
-    const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi }
-    keytar = typeof mod.getPassword === 'function' ? mod : mod.default!
+    const mod = (await import('keytar')) as Partial<KeytarApi> & { default?: KeytarApi }
+    keytar = mod.default ?? (mod as KeytarApi)
     vault = await openVault({ log: silentLogger })
   })
   afterAll(async () => {

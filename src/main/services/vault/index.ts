@@ -23,9 +23,12 @@ export interface OpenVaultOptions {
 }
 
 async function defaultLoadKeytar(): Promise<KeytarApi> {
-  const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi }
-  // keytar is CommonJS: its functions arrive as named exports or under `default`, depending on the loader.
-  return typeof mod.getPassword === 'function' ? mod : (mod.default as KeytarApi)
+  const mod = (await import('keytar')) as Partial<KeytarApi> & { default?: KeytarApi }
+  // keytar is CommonJS: Node's ESM loader sees only some of its functions as named exports (getPassword, not
+  // setPassword), so the whole module.exports object under `default` is the one to use.
+  const api = mod.default ?? (mod as KeytarApi)
+  if (typeof api.setPassword !== 'function' || typeof api.findCredentials !== 'function') throw new Error('keytar has an unexpected shape')
+  return api
 }
 
 /** Resolves the vault to use for this session. Never throws: the worst case is memory with a reason. */
@@ -33,7 +36,7 @@ export async function openVault(options: OpenVaultOptions): Promise<Vault> {
   const { log } = options
   const service = options.service ?? VAULT_SERVICE
   if ((options.backend ?? process.env.LICENSE_DESK_VAULT) === 'memory') {
-    log.info('vault: in-memory by request')
+    log.info('in-memory vault by request')
     return new MemoryVault('in-memory vault requested (LICENSE_DESK_VAULT=memory)')
   }
   let keytar: KeytarApi
@@ -41,13 +44,13 @@ export async function openVault(options: OpenVaultOptions): Promise<Vault> {
     keytar = await (options.loadKeytar ?? defaultLoadKeytar)()
   } catch (err) {
     const detail = `keytar could not be loaded: ${(err as Error).message}`
-    log.warn(`vault: ${detail}; secrets stay in memory for this session`)
+    log.warn(`${detail}; secrets stay in memory for this session`)
     return new MemoryVault(detail)
   }
   // On Linux without a session bus, libsecret would try to autolaunch D-Bus and fail slowly or noisily: say why.
   if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) {
     const detail = 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service'
-    log.warn(`vault: ${detail}; secrets stay in memory for this session`)
+    log.warn(`${detail}; secrets stay in memory for this session`)
     return new MemoryVault(detail)
   }
   const timeoutMs = options.probeTimeoutMs ?? 4000
@@ -62,11 +65,11 @@ export async function openVault(options: OpenVaultOptions): Promise<Vault> {
     await Promise.race([probe, timeout])
   } catch (err) {
     const detail = (err as Error).message
-    log.warn(`vault: ${detail}; secrets stay in memory for this session`)
+    log.warn(`${detail}; secrets stay in memory for this session`)
     return new MemoryVault(detail)
   } finally {
     clearTimeout(timer)
   }
-  log.info('vault: OS keychain')
+  log.info('using the OS keychain')
   return new KeytarVault(keytar, service)
 }
