@@ -28,7 +28,11 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 
 /** Sends a JSON body with its length (keep-alive friendly). */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body)
+  sendRawJson(res, status, JSON.stringify(body), headers)
+}
+
+/** Sends text that already is JSON. */
+export function sendRawJson(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

@@ -10,10 +10,10 @@ import type { Guard } from './auth/guard'
 import type { TokenEndpoint } from './auth/token-endpoint'
 import { SandboxError, apiError } from './errors'
 import type { FaultInjector } from './faults'
-import { BodyTooLarge, header, readBody, requestLocale, sendJson } from './http'
+import { BodyTooLarge, header, readBody, requestLocale, sendJson, sendRawJson } from './http'
 import { NONCE_FORCE_500 } from './magic'
 import { HANDLERS } from './ops'
-import type { OpContext, OpRequest } from './ops/context'
+import type { OpContext, OpRequest, OpResult } from './ops/context'
 import { Router } from './routes'
 import type { StatsRecorder } from './stats'
 
@@ -107,7 +107,7 @@ export class Pipeline {
     }
 
     const before = this.d.ctx.store.revision
-    let outcome: SandboxError | { data: unknown } | { noData: true }
+    let outcome: SandboxError | OpResult
     try {
       const caller = this.d.guard.check(
         def.group,
@@ -130,13 +130,14 @@ export class Pipeline {
     this.answer(res, outcome)
   }
 
-  private answer(res: ServerResponse, outcome: SandboxError | { data: unknown } | { noData: true }): void {
+  private answer(res: ServerResponse, outcome: SandboxError | OpResult): void {
     if (outcome instanceof SandboxError) {
       this.d.stats.code(outcome.code)
       return sendJson(res, outcome.httpStatus, outcome.envelope())
     }
     this.d.stats.code(0)
     if ('noData' in outcome) return sendJson(res, 200, { code: 0, message: 'success' })
+    if ('json' in outcome) return sendRawJson(res, 200, `{"code":0,"message":"success","data":${outcome.json}}`)
     sendJson(res, 200, { code: 0, message: 'success', data: outcome.data })
   }
 

@@ -26,7 +26,10 @@ export interface OpRequest {
   locale: Locale
 }
 
-/** `noData`: the envelope has no `data` field at all (order operation 4, as the spec shows it). */
-export type OpResult = { data: unknown } | { noData: true }
+/**
+ * `noData`: the envelope has no `data` field at all (order operation 4, as the spec shows it).
+ * `json`: `data` already serialised (the employee list reuses cached records).
+ */
+export type OpResult = { data: unknown } | { noData: true } | { json: string }
 
 export type Handler = (ctx: OpContext, req: OpRequest) => OpResult

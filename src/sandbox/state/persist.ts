@@ -1,7 +1,7 @@
 /**
  * The data file: state survives restarts. Writes are atomic (write-file-atomic: temp file, fsync, rename) and
- * coalesced: after a change the state is written within `delayMs`, one write at a time, and `flush()` (called
- * on close) writes whatever is left. A file that is not sandbox state is refused with a clear message, never
+ * coalesced: after a change the state is written within `delayMs` (longer for a big state: at most a fifth of
+ * the time goes to serialising), one write at a time, and `flush()` (called on close) writes whatever is left. A file that is not sandbox state is refused with a clear message, never
  * overwritten.
  */
 import { readFile } from 'node:fs/promises'
@@ -37,6 +37,8 @@ export class Persister {
   private written = -1
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
+  /** How long the last serialisation blocked the event loop; big states are written less often. */
+  private lastCostMs = 0
 
   constructor(
     private readonly file: string,
@@ -51,7 +53,7 @@ export class Persister {
     this.timer = setTimeout(() => {
       this.timer = null
       void this.write()
-    }, this.delayMs)
+    }, Math.max(this.delayMs, 4 * this.lastCostMs))
   }
 
   /** Writes now (after any write in progress) if anything is unwritten. */
@@ -67,7 +69,9 @@ export class Persister {
   private write(): Promise<void> {
     if (this.running) return this.running.then(() => this.schedule())
     const revision = this.store.revision
+    const started = performance.now()
     const text = JSON.stringify(this.store.toData())
+    this.lastCostMs = performance.now() - started
     this.running = writeFileAtomic(this.file, text, { encoding: 'utf8' }).then(
       () => {
         this.written = revision

@@ -94,9 +94,9 @@ export class Store {
   /** Plain data for the data file. */
   toData(): StateData {
     const products: Product[] = []
-    for (const list of this.productsByAsset.values()) products.push(...list)
+    for (const list of this.productsByAsset.values()) for (const p of list) products.push(p)
     const merchandises: Merchandise[] = []
-    for (const list of this.merchandiseByAsset.values()) merchandises.push(...list)
+    for (const list of this.merchandiseByAsset.values()) for (const m of list) merchandises.push(m)
     return {
       version: STATE_VERSION,
       seed: this.seed,
@@ -237,8 +237,11 @@ export class Store {
 
   /** Every asset of every customer of an enterprise. */
   assetsOfEnterprise(enterpriseGlobalId: string): Asset[] {
-    const out: Asset[] = []
-    for (const c of this.customersOf(enterpriseGlobalId)) out.push(...this.assetsOfCustomer(c.customerId))
+    const customers = this.customersOf(enterpriseGlobalId)
+    if (customers.length === 1) return [...this.assetsOfCustomer((customers[0] as Customer).customerId)]
+    // concat, not push(...): a spread of 200,000 items overflows the stack.
+    let out: Asset[] = []
+    for (const c of customers) out = out.concat(this.assetsOfCustomer(c.customerId))
     return out
   }
 
