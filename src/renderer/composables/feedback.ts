@@ -1,10 +1,8 @@
 /**
- * Toasts and confirmations, with Element Plus's message and message-box styles (functions are not auto-imported
- * with their CSS the way components are, so the styles are imported here once).
+ * Toasts and confirmations. Their styles are imported in main.ts: functions do not bring their CSS along the way
+ * auto-imported components do.
  */
 import { ElMessage, ElMessageBox } from 'element-plus'
-import 'element-plus/es/components/message/style/css'
-import 'element-plus/es/components/message-box/style/css'
 
 /** A short success note. */
 export function notifySuccess(message: string): void {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import en from '../../../../src/renderer/i18n/en'
+import zhCN from '../../../../src/renderer/i18n/zh-CN'
+import { applyLocale, elementLocale, errorText, i18n } from '../../../../src/renderer/i18n'
+
+type Tree = { [k: string]: string | Tree }
+
+/** Every leaf as [dotted key, message]. */
+function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  )
+}
+
+const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+describe('renderer messages', () => {
+  const enLeaves = new Map(leaves(en as Tree))
+  const zhLeaves = new Map(leaves(zhCN as unknown as Tree))
+
+  it('en and zh-CN have exactly the same keys', () => {
+    expect([...zhLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort())
+    expect(enLeaves.size).toBeGreaterThan(50)
+  })
+
+  it('each message uses the same parameters in both languages', () => {
+    for (const [key, text] of enLeaves) expect(params(zhLeaves.get(key) ?? ''), key).toEqual(params(text))
+  })
+
+  it('no message is empty, and zh-CN is actually translated where it has words', () => {
+    for (const [key, text] of [...enLeaves, ...zhLeaves]) expect(text.trim(), key).not.toBe('')
+    const same = [...enLeaves].filter(([k, v]) => zhLeaves.get(k) === v && /[a-z]{4,}/.test(v)).map(([k]) => k)
+    // The app's name and example addresses are the same in every language.
+    expect(same.sort()).toEqual(['app.name', 'connections.form.baseUrlPlaceholder'])
+  })
+
+  it('every message compiles and renders with its parameters in both languages (no stray @ or |)', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      applyLocale(locale)
+      for (const [key, text] of locale === 'en' ? enLeaves : zhLeaves) {
+        const args = Object.fromEntries(params(text).map((p) => [p, `<${p}>`]))
+        const out = i18n.global.t(key, args)
+        for (const p of params(text)) expect(out, `${locale} ${key}`).toContain(`<${p}>`)
+        expect(out, `${locale} ${key}`).not.toMatch(/\{\w+\}/)
+      }
+    }
+  })
+})
+
+/** Element Plus's label of the dialog close button in a locale. */
+const dialogClose = (l: 'en' | 'zh-CN') => (elementLocale(l).el as Record<string, Record<string, unknown>>)['dialog']?.['close']
+
+describe('locale switching', () => {
+  it('switches messages, Element Plus locale and <html lang> together', () => {
+    applyLocale('zh-CN')
+    expect(i18n.global.t('nav.settings')).toBe('设置')
+    expect(document.documentElement.lang).toBe('zh-CN')
+    expect(dialogClose('zh-CN')).toBe('关闭此对话框')
+    applyLocale('en')
+    expect(i18n.global.t('nav.settings')).toBe('Settings')
+    expect(document.documentElement.lang).toBe('en')
+    expect(dialogClose('en')).toBe('Close this dialog')
+  })
+
+  it('describes errors from the shared catalog in the current language', () => {
+    const data = { code: 'app.conflict', messageKey: 'app.conflict', params: { what: 'Head office' }, details: {} }
+    applyLocale('zh-CN')
+    expect(errorText(data)).toBe('已存在：Head office')
+    applyLocale('en')
+    expect(errorText(data)).toBe('Already exists: Head office')
+  })
+})
