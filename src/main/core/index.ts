@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { Shell } from '@shared/ipc/channels/app'
+import { startSandbox } from '../../sandbox/index'
 import { testConnection } from '../api/connection-test'
 import { registerAppHandlers } from '../handlers/app'
 import { registerProfileHandlers } from '../handlers/profiles'
@@ -57,10 +58,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const storage = new Storage(dataDir, log.child('storage'))
   const vault = options.vault ?? (await openVault({ log: log.child('vault') }))
   const sandbox = new SandboxHost({
-    start: options.startSandbox === undefined ? await defaultSandboxStarter() : options.startSandbox,
+    start: options.startSandbox === undefined ? startSandbox : options.startSandbox,
     dataFile: join(dataDir, 'sandbox', 'state.json'),
     log: log.child('sandbox'),
     events,
+    storage,
   })
   const services: Services = {
     info: {
@@ -113,8 +115,4 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       log.info('core stopped')
     },
   }
-}
-
-async function defaultSandboxStarter(): Promise<SandboxStarter | null> {
-  return null
 }

@@ -3,9 +3,12 @@
  * loopback port, its state in the data folder so practice work survives restarts. Stops it when another
  * profile becomes active. Publishes `sandbox.status`.
  */
+import { mkdir } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
 import type { EventBus } from '../ipc/events'
 import type { Logger } from './log'
+import type { Storage } from './storage'
 
 /** What the host needs of a running sandbox. */
 export interface RunningSandbox {
@@ -30,7 +33,14 @@ export class SandboxHost {
   private chain: Promise<unknown> = Promise.resolve()
 
   constructor(
-    private readonly opts: { start: SandboxStarter | null; dataFile: string; log: Logger; events: EventBus },
+    private readonly opts: {
+      start: SandboxStarter | null
+      dataFile: string
+      log: Logger
+      events: EventBus
+      /** Where an unreadable state file is kept aside and reported (the data folder's storage). */
+      storage?: Storage
+    },
   ) {}
 
   /** Current state. */
@@ -65,7 +75,8 @@ export class SandboxHost {
       throw AppError.app('app.sandboxUnavailable', { detail: this.lastError })
     }
     try {
-      this.running = await start({ host: '127.0.0.1', port: 0, dataFile, quiet: true })
+      await mkdir(dirname(dataFile), { recursive: true, mode: 0o700 })
+      this.running = await this.startKeepingBadStateAside(start)
       this.lastError = undefined
       log.info('sandbox started', { url: this.running.url })
     } catch (err) {
@@ -76,6 +87,22 @@ export class SandboxHost {
     }
     events.emit('sandbox.status', this.status())
     return this.running
+  }
+
+  // Practice data the sandbox cannot read must not block the Sandbox profile: the file is kept aside (never
+  // deleted) and reported, and the sandbox starts again on fresh demo data.
+  private async startKeepingBadStateAside(start: SandboxStarter): Promise<RunningSandbox> {
+    const { dataFile, storage, log } = this.opts
+    const options = { host: '127.0.0.1', port: 0, dataFile, quiet: true }
+    try {
+      return await start(options)
+    } catch (err) {
+      const message = (err as Error).message
+      if (!storage || !message.includes(dataFile)) throw err
+      log.warn('the sandbox could not read its state file; keeping it aside and starting on fresh demo data', { error: message })
+      await storage.keepAside(relative(storage.dataDir, dataFile), 'could not be read by the sandbox')
+      return start(options)
+    }
   }
 
   private async stopNow(): Promise<void> {
