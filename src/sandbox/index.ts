@@ -19,11 +19,12 @@ import { StatsRecorder, type SandboxStats } from './stats'
 import { buildDemoState } from './state/demo'
 import { verifyPassword } from './state/passwords'
 import { Persister, loadStateFile } from './state/persist'
-import type { Asset, Employee, Enterprise } from './state/schema'
+import type { Asset, Customer, Employee, Enterprise } from './state/schema'
 import type { Store } from './state/store'
 
 export type { FaultSettings, QueuedFault, FaultKind } from './faults'
 export type { SandboxStats, CreateOperation } from './stats'
+export type { Asset, Customer, Employee, Enterprise } from './state/schema'
 export { DEMO_ASSETS, DEMO_EMPLOYEES, DEMO_LOGINS } from './state/demo'
 export { MAGIC_LOCKS, MAGIC_USER_NAMES, NONCE_FORCE_500 } from './magic'
 
@@ -66,6 +67,7 @@ export type SandboxFaults = Partial<FaultSettings>
 /** Read-only views of the state, for tests (copies: changing them changes nothing). */
 export interface SandboxInspector {
   enterprise(globalId: string): Enterprise | undefined
+  customerByCrm(crmCustomerId: string): Customer | undefined
   employees(enterpriseGlobalId: string): Employee[]
   employeeByUserName(enterpriseGlobalId: string, userName: string): Employee | undefined
   asset(assetNum: string): Asset | undefined
@@ -119,6 +121,7 @@ function inspector(store: Store): SandboxInspector {
   const copy = <T>(v: T | undefined): T | undefined => (v === undefined ? undefined : structuredClone(v))
   return {
     enterprise: (id) => copy(store.enterprises.get(id)),
+    customerByCrm: (crm) => copy(store.customerByCrm(crm)),
     employees: (id) => structuredClone([...store.employeesOf(id)]),
     employeeByUserName: (id, userName) => copy(store.employeeByUserName(id, userName)),
     asset: (no) => copy(store.assetByNum(no)),
