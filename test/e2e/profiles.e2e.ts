@@ -1,0 +1,164 @@
+/**
+ * Settings → Connections in real Chromium against the real core (browser mode, private keyring): create a profile
+ * with a secret through the UI and find it again after a restart, a refused save that keeps what was typed,
+ * switching and deleting profiles, and the Sandbox's connection test.
+ */
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+
+const SECRET = 'e2e-order-secret-4711'
+
+async function openConnections(page: Page): Promise<void> {
+  await page.getByTestId('nav-settings').click()
+  await page.getByRole('tab', { name: 'Connections' }).click()
+  await expect(page.getByTestId('profiles-table')).toBeVisible()
+}
+
+/** The table row of a profile. */
+function row(page: Page, name: string) {
+  return page.getByTestId('profiles-table').locator('tr', { has: page.getByTestId(`profile-row-${name}`) })
+}
+
+test('a profile created with a secret through the UI is there after a restart, the secret shown as set', async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Name').fill('E2E Branch')
+  await dialog.getByLabel('Service address').fill('https://licensing.example.com')
+  await dialog.getByLabel('Order-group app key').fill('e2e-order-app')
+  await dialog.getByLabel('Order-group app secret').fill(SECRET)
+  // Enter in a field submits the form.
+  await dialog.getByLabel('Order-group app key').press('Enter')
+  await expect(dialog).toBeHidden()
+
+  await expect(row(page, 'E2E Branch')).toBeVisible()
+  await expect(row(page, 'E2E Branch').getByTestId('secret-flag-orderAppSecret')).toHaveAttribute('data-set', 'true')
+  await expect(row(page, 'E2E Branch').getByTestId('secret-flag-memberAppSecret')).toHaveAttribute('data-set', 'false')
+
+  await app.restart()
+  await app.open(page)
+  await openConnections(page)
+  const again = row(page, 'E2E Branch')
+  await expect(again).toBeVisible()
+  await expect(again).toContainText('https://licensing.example.com')
+  await expect(again.getByTestId('secret-flag-orderAppSecret')).toHaveAttribute('data-set', 'true')
+  await expect(again.getByTestId('secret-flag-memberAppSecret')).toHaveAttribute('data-set', 'false')
+
+  // The edit form shows the secret as set, never its value.
+  await page.getByTestId('edit-E2E Branch').click()
+  await expect(dialog.getByTestId('secret-state-orderAppSecret')).toHaveText(/Set/)
+  await expect(dialog.getByTestId('secret-state-memberAppSecret')).toHaveText(/Not set/)
+  await expect(dialog.getByLabel('Order-group app key')).toHaveValue('e2e-order-app')
+  expect(await page.content()).not.toContain(SECRET)
+})
+
+test('a refused save keeps the dialog open with everything typed, and says why on the field', async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  // The built-in profile already has this name: the core refuses it.
+  await dialog.getByLabel('Name').fill('Sandbox')
+  await dialog.getByLabel('Service address').fill('https://licensing.example.com')
+  await dialog.getByLabel('User login').fill('branch-admin')
+  await dialog.getByLabel('User password').fill('typed-password')
+  await page.getByTestId('profile-save').click()
+
+  await expect(page.getByTestId('profile-save-error')).toContainText('Not saved. Everything you typed is still here.')
+  await expect(dialog).toContainText('Already exists: Sandbox')
+  await expect(dialog.getByLabel('Name')).toHaveValue('Sandbox')
+  await expect(dialog.getByLabel('User login')).toHaveValue('branch-admin')
+  await expect(dialog.getByLabel('User password')).toHaveValue('typed-password')
+
+  // Fix the name and save: the rest was kept.
+  await dialog.getByLabel('Name').fill('Branch')
+  await page.getByTestId('profile-save').click()
+  await expect(dialog).toBeHidden()
+  await expect(row(page, 'Branch').getByTestId('secret-flag-userPassword')).toHaveAttribute('data-set', 'true')
+})
+
+test('an invalid address is caught in the form, in the user language, before anything is sent', async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await dialog.getByLabel('Name').fill('Typo')
+  await dialog.getByLabel('Service address').fill('licensing.example.com')
+  await page.getByTestId('profile-save').click()
+  await expect(dialog).toContainText('Enter an address starting with http:// or https://.')
+  // Closing with unsaved changes asks first; keeping them keeps the dialog.
+  await page.keyboard.press('Escape')
+  await expect(page.getByText('Close the form and lose what you typed?')).toBeVisible()
+  await page.getByRole('button', { name: 'Keep editing' }).click()
+  await expect(dialog.getByLabel('Service address')).toHaveValue('licensing.example.com')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Discard changes' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row(page, 'Typo')).toHaveCount(0)
+})
+
+test('switching the active profile in the header is remembered, and the sandbox indicator follows it', async ({ app, page }) => {
+  await app.open(page)
+  await expect(page.getByTestId('sandbox-indicator')).toBeVisible()
+  await openConnections(page)
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await dialog.getByLabel('Name').fill('Head office')
+  await dialog.getByLabel('Service address').fill('https://licensing.example.com')
+  await page.getByTestId('profile-save').click()
+  await expect(dialog).toBeHidden()
+
+  await page.getByTestId('profile-switcher').click()
+  await page.getByRole('option', { name: 'Head office' }).click()
+  await expect(page.getByTestId('sandbox-indicator')).toBeHidden()
+  await expect(row(page, 'Head office').getByTestId('active-tag')).toBeVisible()
+
+  await app.restart()
+  await app.open(page)
+  await expect(page.getByTestId('profile-switcher')).toContainText('Head office')
+  await expect(page.getByTestId('sandbox-indicator')).toBeHidden()
+})
+
+test('deleting asks first; the built-in Sandbox cannot be deleted', async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await expect(row(page, 'Sandbox').getByRole('button', { name: 'Delete' })).toBeDisabled()
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await dialog.getByLabel('Name').fill('Short-lived')
+  await dialog.getByLabel('Service address').fill('https://licensing.example.com')
+  await dialog.getByLabel('Order-group app secret').fill('gone-soon')
+  await page.getByTestId('profile-save').click()
+  await expect(dialog).toBeHidden()
+
+  await page.getByTestId('delete-Short-lived').click()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(row(page, 'Short-lived')).toBeVisible()
+  await page.getByTestId('delete-Short-lived').click()
+  await expect(page.getByText('Delete the profile “Short-lived” and its stored secrets?')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click()
+  await expect(row(page, 'Short-lived')).toHaveCount(0)
+
+  await app.restart()
+  await app.open(page)
+  await openConnections(page)
+  await expect(row(page, 'Sandbox')).toBeVisible()
+  await expect(row(page, 'Short-lived')).toHaveCount(0)
+})
+
+test("the Sandbox profile's connection test succeeds for both groups", async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await page.getByTestId('test-Sandbox').click()
+  const dialog = page.getByTestId('test-dialog')
+  await expect(dialog.getByTestId('test-summary')).toBeVisible({ timeout: 60_000 })
+  for (const group of ['order', 'member']) {
+    for (const step of ['token', 'read']) {
+      await expect(dialog.getByTestId(`test-${group}-${step}`), `${group} ${step}`).toHaveAttribute('data-status', 'ok')
+    }
+  }
+  await expect(dialog.getByTestId('test-summary')).toContainText('Both groups work.')
+  await expect(dialog.getByTestId('test-order-token')).toContainText(/\d+ ms/)
+})

@@ -1,0 +1,120 @@
+/**
+ * The shell in real Chromium through browser mode: navigation and the "coming soon" areas, the language switch
+ * (our texts, Element Plus's own texts and <html lang>, kept across a restart), the system language, the page
+ * without a valid access key, the banner when the core goes away, and the banner without a system keychain.
+ */
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+
+const AREAS = ['orders', 'drafts', 'locks', 'assets', 'members', 'journal'] as const
+
+async function chooseLanguage(page: Page, testId: string): Promise<void> {
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId(testId).click()
+}
+
+test('every area is reachable from the navigation and says what it will hold', async ({ app, page }) => {
+  await app.open(page)
+  await expect(page.getByTestId('coming-soon-orders')).toBeVisible()
+  for (const area of AREAS) {
+    await page.getByTestId(`nav-${area}`).click()
+    const pane = page.getByTestId(`coming-soon-${area}`)
+    await expect(pane).toBeVisible()
+    await expect(pane).toContainText('Coming soon')
+    await expect(page).toHaveURL(new RegExp(`#/${area}$`))
+  }
+  // The "set up a connection" action leads to the profiles.
+  await page.getByRole('button', { name: 'Set up a connection' }).click()
+  await expect(page.getByTestId('profiles-table')).toBeVisible()
+})
+
+test('the navigation collapses to icons and stays so after a reload', async ({ app, page }) => {
+  await app.open(page)
+  await page.getByRole('button', { name: 'Collapse navigation' }).click()
+  await expect(page.locator('.el-menu--collapse')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Expand navigation' })).toBeVisible()
+  await expect(page.locator('.el-menu--collapse')).toBeVisible()
+})
+
+test('switching to 中文 changes the shell and Element Plus at once, and survives a restart', async ({ app, page }) => {
+  await app.open(page)
+  await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
+  await chooseLanguage(page, 'language-zh-CN')
+
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+  await expect(page.getByTestId('nav-settings')).toHaveText('设置')
+  await expect(page.getByTestId('sandbox-indicator')).toContainText('沙箱：练习数据')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+
+  // Element Plus's own texts come from its locale: the dialog's close button.
+  await page.getByRole('tab', { name: '连接' }).click()
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await expect(dialog.getByRole('button', { name: '关闭此对话框' })).toBeVisible()
+  await expect(dialog.getByLabel('服务地址')).toBeVisible()
+  await dialog.getByRole('button', { name: '关闭此对话框' }).click()
+  await expect(dialog).toBeHidden()
+
+  await app.restart()
+  await app.open(page)
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+  await expect(page.getByTestId('coming-soon-orders')).toContainText('即将推出')
+
+  await chooseLanguage(page, 'language-en')
+  await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})
+
+test.describe('with a Chinese system language', () => {
+  test.use({ appEnv: { LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' } })
+
+  test('"follow the system" shows Chinese until English is chosen', async ({ app, page }) => {
+    await app.open(page)
+    await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByTestId('language-system')).toContainText('简体中文')
+    await page.getByTestId('language-en').click()
+    await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
+  })
+})
+
+test('a page without a valid access key explains how to get in, and never shows the app', async ({ app, browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${app.origin}/`)
+  await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
+  await expect(page.getByText('Open the address printed by npm start')).toBeVisible()
+  await expect(page.getByTestId('nav-orders')).toHaveCount(0)
+
+  await page.goto(`${app.origin}/#token=not-the-token`)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
+  await context.close()
+})
+
+test('when the core stops, the page says so plainly', async ({ app, page }) => {
+  await app.open(page)
+  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await expect(page.getByTestId('core-down-banner')).toHaveCount(0)
+  await app.stop()
+  await expect(page.getByTestId('core-down-banner')).toContainText("The app's core is not running", { timeout: 30_000 })
+})
+
+test.describe('without a system keychain', () => {
+  test.use({ appEnv: { DBUS_SESSION_BUS_ADDRESS: '' } })
+
+  test('a banner says secrets are kept for this session only', async ({ app, page }) => {
+    await app.open(page)
+    await expect(page.getByTestId('keychain-banner')).toContainText('No system keychain: secrets are kept for this session only.')
+    await page.getByTestId('nav-settings').click()
+    await expect(page.getByText(/Memory only, for this session/)).toBeVisible()
+  })
+})
+
+test('with the system keychain there is no keychain banner', async ({ app, page }) => {
+  await app.open(page)
+  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await expect(page.getByTestId('keychain-banner')).toHaveCount(0)
+})
