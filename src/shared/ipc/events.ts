@@ -3,12 +3,15 @@
  * Each capability adds its events here; the payload schema is the contract.
  */
 import { z } from 'zod'
+import { bulkProgressSchema } from './channels/bulk'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
   'profiles.changed': z.object({ activeId: z.string() }),
   /** The sandbox came up or went down. */
   'sandbox.status': z.object({ running: z.boolean(), url: z.string().optional(), error: z.string().optional() }),
+  /** Progress of a bulk job: at most about ten a second per job, and one on every status change. */
+  'bulk.progress': bulkProgressSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

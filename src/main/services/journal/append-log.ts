@@ -29,7 +29,7 @@ export class AppendLog {
     const text = (Array.isArray(lines) ? lines : [lines]).map((l) => l + '\n').join('')
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ text, resolve, reject })
-      if (!this.flushing) this.flushing = this.flush().finally(() => (this.flushing = null))
+      this.flushing ??= this.flush()
     })
   }
 
@@ -66,6 +66,9 @@ export class AppendLog {
         for (const w of batch) w.reject(e)
       }
     }
+    // Cleared in the same synchronous step that saw the queue empty (no await in between), so a line
+    // appended afterwards always starts a new flush instead of waiting for one that is ending.
+    this.flushing = null
   }
 }
 

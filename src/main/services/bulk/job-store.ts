@@ -1,0 +1,206 @@
+/**
+ * Bulk jobs on disk, so a crash or restart loses nothing: `<dataDir>/jobs/<id>/job.json` (the job: kind,
+ * target, unique items, where duplicates were; written atomically) and `<id>/log.jsonl` (append-only, fsynced:
+ * status changes, "about to send these items" before each create call, and the results of every call).
+ * The state of a job is its log replayed over its items; a torn last line is skipped and reported.
+ */
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
+import { BULK_KINDS, JOB_STATUSES, itemResultSchema, newMemberSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
+import { AppendLog } from '../journal/append-log'
+
+export const JOBS_DIR = 'jobs'
+
+const baseJob = {
+  v: z.literal(1),
+  id: z.string(),
+  profileId: z.string(),
+  createdAt: z.number(),
+  /** Input items, duplicates included. */
+  inputCount: z.number().int(),
+  /** Input position of each unique item (same order as `items`). */
+  positions: z.array(z.number().int()),
+  /** Input positions that repeat an earlier item, and the position they repeat. */
+  duplicates: z.array(z.object({ index: z.number().int(), of: z.number().int() })),
+}
+
+/** A member as stored: its password is removed once the employee exists (or the job is deleted). */
+export const storedMemberSchema = newMemberSchema.extend({ password: z.string().optional() })
+export type StoredMember = z.output<typeof storedMemberSchema>
+
+export const jobFileSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...baseJob,
+    kind: z.enum(['locks.disable', 'locks.enable']),
+    operatorIdentity: z.string(),
+    chunkSize: z.number().int().min(1),
+    items: z.array(z.string()),
+  }),
+  z.object({
+    ...baseJob,
+    kind: z.literal('members.import'),
+    enterpriseGlobalId: z.string(),
+    items: z.array(storedMemberSchema),
+  }),
+])
+export type JobFile = z.output<typeof jobFileSchema>
+export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
+export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
+
+const logLineSchema = z.discriminatedUnion('e', [
+  z.object({ e: z.literal('status'), status: z.enum(JOB_STATUSES), at: z.number(), error: appErrorDataSchema.optional() }),
+  /** About to send these items (create kinds): if no result follows, their outcome is unknown. */
+  z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
+  z.object({ e: z.literal('result'), r: z.array(z.tuple([z.number().int(), itemResultSchema])), at: z.number() }),
+  /** These items go back to pending (retry of failed items). */
+  z.object({ e: z.literal('reset'), items: z.array(z.number().int()), at: z.number() }),
+])
+export type JobLogLine = z.output<typeof logLineSchema>
+
+/** A job read back from disk. */
+export interface LoadedJob {
+  file: JobFile
+  /** Per unique item: its last recorded result, if any. */
+  results: (ItemResult | undefined)[]
+  /** Items sent without a recorded result (the app stopped while they were in flight). */
+  inFlight: Set<number>
+  /** The last status written; `running` here means the app stopped while it ran. */
+  status: JobStatus
+  error?: AppErrorData
+  updatedAt: number
+  /** Lines that could not be read (a torn last line after a crash). */
+  issues: string[]
+}
+
+export { BULK_KINDS }
+
+/** The jobs folder of one data folder. */
+export class JobStore {
+  readonly dir: string
+  private readonly logs = new Map<string, AppendLog>()
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, JOBS_DIR)
+  }
+
+  private jobDir(id: string): string {
+    if (!/^[\w-]+$/.test(id)) throw AppError.app('app.notFound', { what: id })
+    return join(this.dir, id)
+  }
+
+  /** Writes a job's file atomically (on creation, and to drop passwords no longer needed). */
+  async writeJob(file: JobFile): Promise<void> {
+    const dir = this.jobDir(file.id)
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      await writeFileAtomic(join(dir, 'job.json'), JSON.stringify(file) + '\n', { fsync: true, mode: 0o600 })
+    } catch (err) {
+      throw AppError.app('app.storage', { detail: `job ${file.id}: ${(err as Error).message}` })
+    }
+  }
+
+  /** Appends lines to a job's log; resolves once they are on disk. */
+  append(id: string, ...lines: JobLogLine[]): Promise<void> {
+    let log = this.logs.get(id)
+    if (!log) {
+      const path = join(this.jobDir(id), 'log.jsonl')
+      log = new AppendLog(() => path)
+      this.logs.set(id, log)
+    }
+    return log.append(lines.map((l) => JSON.stringify(l)))
+  }
+
+  /** Ids of every job on disk. */
+  async ids(): Promise<string[]> {
+    try {
+      return (await readdir(this.dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw AppError.app('app.storage', { detail: (err as Error).message })
+    }
+  }
+
+  /** Reads a job and replays its log; null when its file is missing or unreadable. */
+  async load(id: string): Promise<LoadedJob | null> {
+    const dir = this.jobDir(id)
+    let file: JobFile
+    try {
+      const parsed = jobFileSchema.safeParse(JSON.parse(await readFile(join(dir, 'job.json'), 'utf8')))
+      if (!parsed.success) return null
+      file = parsed.data
+    } catch {
+      return null
+    }
+    const job: LoadedJob = {
+      file,
+      results: new Array<ItemResult | undefined>(file.items.length).fill(undefined),
+      inFlight: new Set(),
+      status: 'running',
+      updatedAt: file.createdAt,
+      issues: [],
+    }
+    let text = ''
+    try {
+      text = await readFile(join(dir, 'log.jsonl'), 'utf8')
+    } catch {
+      // no log yet: created, nothing run
+    }
+    const lines = text.split('\n')
+    lines.forEach((raw, i) => {
+      if (raw.trim() === '') return
+      let line: JobLogLine
+      try {
+        const parsed = logLineSchema.safeParse(JSON.parse(raw))
+        if (!parsed.success) throw new Error('not a job log line')
+        line = parsed.data
+      } catch {
+        job.issues.push(`log.jsonl line ${i + 1}: ${i === lines.length - 1 ? 'incomplete last line' : 'unreadable'}`)
+        return
+      }
+      job.updatedAt = Math.max(job.updatedAt, line.at)
+      const n = file.items.length
+      switch (line.e) {
+        case 'status':
+          job.status = line.status
+          if (line.error) job.error = line.error
+          else delete job.error
+          break
+        case 'send':
+          for (const i of line.items) if (i < n) job.inFlight.add(i)
+          break
+        case 'result':
+          for (const [i, r] of line.r) {
+            if (i >= n) continue
+            job.results[i] = r
+            job.inFlight.delete(i)
+          }
+          break
+        case 'reset':
+          for (const i of line.items) if (i < n) job.results[i] = undefined
+          break
+      }
+    })
+    return job
+  }
+
+  /** Flushes and closes a job's log. */
+  async closeLog(id: string): Promise<void> {
+    const log = this.logs.get(id)
+    this.logs.delete(id)
+    await log?.close()
+  }
+
+  /** Removes a job from disk. */
+  async remove(id: string): Promise<void> {
+    await this.closeLog(id)
+    await rm(this.jobDir(id), { recursive: true, force: true })
+  }
+
+  /** Closes every open log. */
+  async close(): Promise<void> {
+    await Promise.all([...this.logs.keys()].map((id) => this.closeLog(id)))
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * What each kind of bulk job sends for a chunk of items and how it reads the answer back into one result per
+ * item: lock disable/enable (idempotent: the client retries; a repeat is harmless) and employee import (a
+ * create: never repeated blindly; an unknown outcome is read back before anything is sent again).
+ */
+import { LOCK_STATUS } from '@shared/api/models'
+import type { NewMember } from '@shared/api/operations'
+import { SPEC_LIMITS, type BulkSettings } from '@shared/settings'
+import { AppError, type AppErrorData } from '@shared/errors/app-error'
+import type { ItemResult } from '@shared/ipc/channels/bulk'
+import type { ApiClient, CallOptions } from '../../api/client'
+import { findMembers, sameUserName } from '../../api/reconcile'
+import type { JobFile, LockJobFile, MemberJobFile } from './job-store'
+
+/**
+ * A chunk's answer per item: a result; `retry` (surely not sent: may be sent again); or `unknown` (may have
+ * been done: read back before sending again). The error says why, for when the item runs out of sends.
+ */
+export type ChunkItemOutcome = { result: ItemResult } | { retry: AppErrorData } | { unknown: AppErrorData }
+
+/** Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. */
+export function stopsTheJob(e: AppError): boolean {
+  return (
+    ['60000', '60005', '70001', 'app.unauthorized', 'app.missingSecret', 'app.pastedTokenRejected', 'app.tokenRequest', 'app.storage'].includes(e.code) ||
+    e.details.httpStatus === 401 ||
+    e.details.httpStatus === 403
+  )
+}
+
+function asAppError(err: unknown): AppError {
+  return err instanceof AppError ? err : AppError.app('app.internal')
+}
+
+export interface KindRunner {
+  /** Whether a repeat could duplicate work (decides UNKNOWN handling and the "send" log line). */
+  create: boolean
+  chunkSize(settings: BulkSettings): number
+  /** Sends one chunk; throws only errors that stop the job (see stopsTheJob). */
+  send(client: ApiClient, items: number[], opts: CallOptions): Promise<ChunkItemOutcome[]>
+  /** Reads back items whose outcome is unknown: a result for those found done, null for those not done. */
+  reconcile?(client: ApiClient, items: number[], opts: CallOptions): Promise<(ItemResult | null)[]>
+  /** The key (lock number, userName) and label of an item. */
+  describe(item: number): { key: string; label?: string }
+}
+
+function lockRunner(job: LockJobFile): KindRunner {
+  const call = job.kind === 'locks.disable' ? 'lockAssets' : 'unlockAssets'
+  return {
+    create: false,
+    chunkSize: () => job.chunkSize,
+    describe: (i) => ({ key: job.items[i]! }),
+    async send(client, items, opts) {
+      const assetNums = items.map((i) => job.items[i]!)
+      let data
+      try {
+        data = (await client.call(call, { body: { assetNums, operatorIdentity: job.operatorIdentity } }, opts)).data
+      } catch (err) {
+        const e = asAppError(err)
+        if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
+        if (stopsTheJob(e)) throw e
+        return items.map(() => ({ result: { state: 'failed', error: e.toData() } }))
+      }
+      const byNum = new Map<string, number>()
+      for (const r of data) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
+      return assetNums.map((n): ChunkItemOutcome => {
+        const status = byNum.get(n)
+        if (status === undefined) {
+          return { result: { state: 'failed', error: AppError.app('app.badResponse', { detail: `no result for lock ${n}` }).toData() } }
+        }
+        return { result: status === LOCK_STATUS.success ? { state: 'ok', status } : { state: 'failed', status: status as 2 | 3 | 4 } }
+      })
+    },
+  }
+}
+
+function toNewMember(m: MemberJobFile['items'][number]): NewMember {
+  if (m.password === undefined) throw AppError.app('app.invalidInput', { detail: `no password kept for ${m.userName}` })
+  const out: NewMember = { userName: m.userName, password: m.password, name: m.name }
+  if (m.departmentId !== undefined) out.departmentId = m.departmentId
+  if (m.remark !== undefined && m.remark !== '') out.remark = m.remark
+  if (m.passwordMobile !== undefined && m.passwordMobile !== '') out.passwordMobile = m.passwordMobile
+  return out
+}
+
+function memberRunner(job: MemberJobFile): KindRunner {
+  const eid = job.enterpriseGlobalId
+  return {
+    create: true,
+    chunkSize: () => SPEC_LIMITS.membersPerAddCall,
+    describe: (i) => ({ key: job.items[i]!.userName, label: job.items[i]!.name }),
+    async send(client, items, opts) {
+      const members = items.map((i) => toNewMember(job.items[i]!))
+      let res
+      try {
+        res = await client.addMembers(eid, members, opts)
+      } catch (err) {
+        const e = asAppError(err)
+        const data = e.toData()
+        if (e.code === 'app.unknownOutcome') return items.map(() => ({ unknown: data }))
+        if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
+        if (stopsTheJob(e)) throw e
+        // Not sent at all (connection refused before a byte went out): safe to send again.
+        if (e.details.retryable) return items.map(() => ({ retry: data }))
+        return items.map(() => ({ result: { state: 'failed', error: data } }))
+      }
+      const missing = AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData()
+      return members.map((m): ChunkItemOutcome => {
+        const ok = res.succeeded.find((s) => sameUserName(s.userName, m.userName))
+        if (ok) return { result: { state: 'ok', memberGlobalId: ok.globalId } }
+        const failed = res.failed.find((f) => sameUserName(f.userName, m.userName))
+        if (failed) return { result: failed.message ? { state: 'failed', message: failed.message } : { state: 'failed' } }
+        // In neither list: the answer does not say; read back.
+        return { unknown: missing }
+      })
+    },
+    async reconcile(client, items, opts) {
+      const names = items.map((i) => job.items[i]!.userName)
+      const found = await findMembers(client, eid, names, opts)
+      return names.map((u) => {
+        const m = found.get(u)
+        return m ? { state: 'ok', memberGlobalId: m.globalId, reconciled: true } : null
+      })
+    },
+  }
+}
+
+/** The runner of a job's kind. */
+export function kindRunner(job: JobFile): KindRunner {
+  return job.kind === 'members.import' ? memberRunner(job) : lockRunner(job)
+}

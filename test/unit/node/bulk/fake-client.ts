@@ -1,0 +1,113 @@
+/**
+ * A scripted stand-in for the API client (only what bulk kinds use), over an in-memory "service": locks and
+ * employees, with per-call hooks to delay, hang, fail, or drop before/after the work. Counts what was sent.
+ */
+import { AppError } from '@shared/errors/app-error'
+import type { NewMember } from '@shared/api/operations'
+import type { AddMembersOutcome, ApiClient, CallOptions } from '../../../../src/main/api/client'
+
+export type Fault = 'dropBefore' | 'dropAfter' | 'hangAfter' | 'fail60000' | 'fail13004' | null
+
+export class FakeService {
+  locks = new Map<string, boolean>() // lock number -> disabled
+  employees = new Map<string, string>() // lower userName -> globalId
+  lockSends = new Map<string, number>()
+  memberSends = new Map<string, number>()
+  calls = 0
+  inFlight = 0
+  maxInFlight = 0
+  delayMs = 0
+  /** Called per write call with its 0-based number; returns a fault for it. */
+  fault: (n: number, kind: 'lock' | 'member') => Fault = () => null
+  /** Employees the service refuses (60027 partial). */
+  refuse = new Set<string>()
+  private n = 0
+
+  constructor(lockCount = 0) {
+    for (let i = 0; i < lockCount; i++) this.locks.set(`L${i}`, false)
+  }
+
+  private async gate<T>(kind: 'lock' | 'member', o: CallOptions | undefined, work: () => T): Promise<T> {
+    const n = this.n++
+    this.calls++
+    this.inFlight++
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
+    try {
+      await abortableDelay(this.delayMs, o?.signal, kind)
+      const f = this.fault(n, kind)
+      if (f === 'fail60000') throw AppError.api('60000', 'token expired')
+      if (f === 'fail13004') throw AppError.api('13004', 'bad params')
+      if (f === 'dropBefore') throw unknownOrNetwork(kind)
+      const result = work()
+      if (f === 'dropAfter') throw unknownOrNetwork(kind)
+      if (f === 'hangAfter') await new Promise(() => undefined)
+      return result
+    } finally {
+      this.inFlight--
+    }
+  }
+
+  client(): ApiClient {
+    const c = {
+      profileId: 'p1',
+      call: async (op: string, req: { body: { assetNums: string[] } }, o?: CallOptions) => {
+        const disable = op === 'lockAssets'
+        for (const a of req.body.assetNums) this.lockSends.set(a, (this.lockSends.get(a) ?? 0) + 1)
+        const data = await this.gate('lock', o, () =>
+          req.body.assetNums.map((a) => {
+            if (!this.locks.has(a)) return { assetNum: a, status: 2 }
+            this.locks.set(a, disable)
+            return { assetNum: a, status: 1 }
+          }),
+        )
+        return { data, partial: false, nonce: 'n', attempts: 1 }
+      },
+      addMembers: async (_e: string, list: NewMember[], o?: CallOptions): Promise<AddMembersOutcome> => {
+        for (const m of list) this.memberSends.set(m.userName, (this.memberSends.get(m.userName) ?? 0) + 1)
+        return this.gate('member', o, () => {
+          const succeeded: AddMembersOutcome['succeeded'] = []
+          const failed: AddMembersOutcome['failed'] = []
+          for (const m of list) {
+            const k = m.userName.toLowerCase()
+            if (this.refuse.has(k)) failed.push({ userName: m.userName, message: 'refused' })
+            else if (this.employees.has(k)) failed.push({ userName: m.userName, message: 'exists' })
+            else {
+              const globalId = `G-${k}`
+              this.employees.set(k, globalId)
+              succeeded.push({ id: 1, globalId, userName: m.userName })
+            }
+          }
+          return { succeeded, failed, partial: failed.length > 0 && succeeded.length > 0 }
+        })
+      },
+      listMembers: async (_e: string, q: { keyword?: string; pageNum: number; pageSize: number }) => {
+        const all = [...this.employees.entries()]
+          .filter(([u]) => !q.keyword || u.includes(q.keyword.toLowerCase()))
+          .map(([u, g]) => ({ id: g, globalId: g, userName: u }))
+        const list = all.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize)
+        return { pageNum: q.pageNum, pageSize: q.pageSize, size: list.length, total: all.length, pages: Math.ceil(all.length / q.pageSize), list }
+      },
+      async close() {},
+    }
+    return c as unknown as ApiClient
+  }
+}
+
+function unknownOrNetwork(kind: 'lock' | 'member'): AppError {
+  return kind === 'member'
+    ? AppError.app('app.unknownOutcome', {}, { operation: 'addMembers' })
+    : AppError.app('app.network', { detail: 'ECONNRESET' }, { retryable: true })
+}
+
+function abortableDelay(ms: number, signal: AbortSignal | undefined, kind: 'lock' | 'member'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = () =>
+      reject(kind === 'member' ? AppError.app('app.unknownOutcome', {}, { cause: 'app.cancelled' }) : AppError.app('app.cancelled'))
+    if (signal?.aborted) return fail()
+    const t = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t)
+      fail()
+    }, { once: true })
+  })
+}

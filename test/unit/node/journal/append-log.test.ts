@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppendLog } from '../../../../src/main/services/journal'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+function file(): string {
+  const d = mkdtempSync(join(tmpdir(), 'ld-append-'))
+  dirs.push(d)
+  return join(d, 'sub', 'log.jsonl')
+}
+
+describe('AppendLog', () => {
+  it('an append made the moment the previous one resolves is never stranded', async () => {
+    const path = file()
+    const log = new AppendLog(() => path)
+    // Each append starts in the continuation of the last: the window where a flush is ending.
+    const chained: Promise<void>[] = []
+    for (let i = 0; i < 300; i++) {
+      await log.append(`{"i":${i}}`)
+      chained.push(log.append(`{"j":${i}}`).then(() => log.append(`{"k":${i}}`)))
+    }
+    await Promise.all(chained)
+    await log.close()
+    const lines = readFileSync(path, 'utf8').trim().split('\n')
+    expect(lines).toHaveLength(900)
+  })
+
+  it('many concurrent appends share fsyncs and all land in order of their batches', async () => {
+    const path = file()
+    const log = new AppendLog(() => path)
+    await Promise.all(Array.from({ length: 500 }, (_, i) => log.append([`a${i}`, `b${i}`])))
+    await log.close()
+    const lines = readFileSync(path, 'utf8').trim().split('\n')
+    expect(lines).toHaveLength(1000)
+    // a batch's lines stay together
+    for (let i = 0; i < 1000; i += 2) expect(lines[i]!.slice(1)).toBe(lines[i + 1]!.slice(1))
+  })
+
+  it('rejects after close', async () => {
+    const path = file()
+    const log = new AppendLog(() => path)
+    await log.close()
+    await expect(log.append('x')).rejects.toMatchObject({ code: 'app.storage' })
+  })
+})
