@@ -37,7 +37,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     else profiles.value = profiles.value.map((p) => (p.id === view.id ? view : p))
   }
 
-  /** Loads the list; also starts following `profiles.changed` from the core (other windows, the CLI). */
+  /** Loads the list; also starts following `profiles.changed` (other windows, the CLI) and `sandbox.status`. */
   async function load(): Promise<void> {
     loading.value = true
     error.value = null
@@ -48,9 +48,15 @@ export const useProfilesStore = defineStore('profiles', () => {
     } finally {
       loading.value = false
     }
-    unsubscribe ??= onEvent('profiles.changed', () => {
-      void refresh()
-    })
+    if (!unsubscribe) {
+      const offChanged = onEvent('profiles.changed', () => void refresh())
+      // The Sandbox profile's address is the running sandbox's: refresh when it comes up or goes down.
+      const offSandbox = onEvent('sandbox.status', () => void refresh())
+      unsubscribe = () => {
+        offChanged()
+        offSandbox()
+      }
+    }
   }
 
   /** Reloads quietly (no loading state, errors ignored: the list on screen stays usable). */
