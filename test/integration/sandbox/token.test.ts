@@ -100,11 +100,12 @@ describe('token endpoint: RFC 6749 errors', () => {
   })
 
   it('invalid_client: unknown client, wrong secret, no credentials (401 with a challenge)', async () => {
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' },
       { grant_type: 'client_credentials', client_id: order.clientId, client_secret: 'wrong' },
       { grant_type: 'client_credentials' },
-    ]) {
+    ]
+    for (const form of forms) {
       const r = await tokenRequest(sb.url, form)
       expect(r.status).toBe(401)
       expect(r.body['error']).toBe('invalid_client')
