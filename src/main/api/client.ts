@@ -24,6 +24,7 @@ import {
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { AddMembersResult } from '@shared/api/models'
 import { AppError } from '@shared/errors/app-error'
+import type { Locale } from '@shared/i18n/locale'
 import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
 import type { ConnectionConfig } from './connection'
 import { decodeResponse } from './decode'
@@ -53,6 +54,8 @@ export interface ApiClientOptions {
   random?: () => number
   /** Keep-alive of idle pooled sockets, ms. */
   keepAliveTimeoutMs?: number
+  /** The user's language: sent as Accept-Language so server messages can come back in it. */
+  locale?: Locale
 }
 
 export interface CallOptions {
@@ -186,12 +189,20 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     const journaled = op.repeat !== 'read' && journal !== undefined
     const maxRetries = opts.maxRetries ?? settings.maxRetries
     let attempt = 0
-    let reissued = false
+    // Each token kind is re-issued at most once per call: after a revocation the member group may refuse the
+    // client token (60000) and then the user token (60005), one after the other.
+    const reissued = new Set<TokenKind>()
     for (;;) {
       if (opts.signal?.aborted) throw AppError.app('app.cancelled', {}, { operation: opId })
       const { used, callTokens } = await resolveTokens(op.group, opts.signal)
       const nonce = newNonce()
-      const built = buildRequest(opId, parts, { baseUrl: config.baseUrl, nonce, tokens: callTokens, orderAppKey: config.orderAppKey })
+      const built = buildRequest(opId, parts, {
+        baseUrl: config.baseUrl,
+        nonce,
+        tokens: callTokens,
+        orderAppKey: config.orderAppKey,
+        acceptLanguage: options.locale === 'zh-CN' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en',
+      })
       const startedAt = Date.now()
       let entryId: string | undefined
       if (journaled) {
@@ -250,14 +261,14 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         await journalEnd(entryId, end)
       }
 
-      const kinds = rejectedKinds(op.group, error)
-      if (kinds && !reissued) {
+      const kinds = rejectedKinds(op.group, error)?.filter((k) => !reissued.has(k))
+      if (kinds && kinds.length > 0) {
         for (const k of kinds) {
           if (!tokens.invalidate(k, used.get(k) ?? '')) {
             throw AppError.app('app.pastedTokenRejected', { secret: PASTED_SECRET[k] }, { operation: opId, cause: error.code })
           }
+          reissued.add(k)
         }
-        reissued = true
         continue
       }
       if (error.code === 'app.cancelled') throw error

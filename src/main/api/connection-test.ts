@@ -7,7 +7,7 @@ import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
 import type { BulkSettings } from '@shared/settings'
-import { createApiClient, type ApiClient } from './client'
+import { createApiClient, type ApiClient, type ApiClientOptions } from './client'
 import type { ConnectionConfig } from './connection'
 
 export interface ConnectionTestOptions {
@@ -87,7 +87,10 @@ export async function testConnection(config: ConnectionConfig, options: Connecti
   const channelCode = config.channelCode || options.enterprise?.channelCode || ''
   const channelCustomerId = config.channelCustomerId || options.enterprise?.channelCustomerId || ''
   let enterpriseGlobalId = config.enterpriseGlobalId || options.enterprise?.enterpriseGlobalId || ''
-  const client = options.client ?? createApiClient(config, options.settings ? { settings: options.settings } : {})
+  const clientOpts: ApiClientOptions = {}
+  if (options.settings) clientOpts.settings = options.settings
+  if (options.locale) clientOpts.locale = options.locale
+  const client = options.client ?? createApiClient(config, clientOpts)
   // The test should answer quickly: one retry at most.
   const o = { signal, maxRetries: 1 } as const
 

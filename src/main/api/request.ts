@@ -24,6 +24,8 @@ export interface BuildContext {
   tokens: CallTokens
   /** The profile's order app key: batch orders carry it in the query. */
   orderAppKey?: string
+  /** The user's language, so the service's own messages come back in it where it can. */
+  acceptLanguage?: string
 }
 
 export interface BuiltRequest {
@@ -60,6 +62,7 @@ export function buildRequest(opId: OperationId, parts: RequestParts, ctx: BuildC
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && parts.body !== undefined
   // Header names as the spec spells them (HTTP is case-insensitive, but some gateways are not).
   const headers: Record<string, string> = { Accept: 'application/json' }
+  if (ctx.acceptLanguage) headers['Accept-Language'] = ctx.acceptLanguage
   if (op.group === 'order') {
     headers['Authorization'] = `Bearer ${requireToken(ctx.tokens.app, 'app')}`
     // The spec lists Content-Type as required for every order-group call, bodies or not.
