@@ -2,8 +2,11 @@
 export class Clock {
   private offsetMs = 0
 
+  /** `source` is the time it adds its offset to: real time, or a fixed one in unit tests. */
+  constructor(private readonly source: () => number = Date.now) {}
+
   now(): number {
-    return Date.now() + this.offsetMs
+    return this.source() + this.offsetMs
   }
 
   /** Moves the clock forward (never back, so insertion order stays time order). */

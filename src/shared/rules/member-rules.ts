@@ -134,6 +134,6 @@ export function checkEditMemberBody(body: unknown, limits: MemberRuleLimits = DE
 
 /** The body of member operation 3 (reset password). */
 export function checkResetPasswordBody(body: unknown, limits: MemberRuleLimits = DEFAULT_MEMBER_RULE_LIMITS): RuleIssue | null {
-  if (!isPlainObject(body)) return issue('40001', 'password', 'required')
+  if (!isPlainObject(body)) return issue('40000', 'body', 'required')
   return checkPassword(body['password'], 'password', limits)
 }

@@ -183,6 +183,7 @@ describe('3. reset password', () => {
     const path = { ...at, memberGlobalId: lisi?.globalId as string }
     await c.fails('resetPassword', '40001', { path, body: { password: '' } })
     await c.fails('resetPassword', '40001', { path, body: {} })
+    await c.fails('resetPassword', '40000', { path })
     const short = await c.fails('resetPassword', '50003', { path, body: { password: 'abc' } })
     expect(short['message']).toContain('6')
     await c.fails('resetPassword', '60002', { path: { ...at, memberGlobalId: 'M999999999999999' }, body: { password: 'Valid123' } })
