@@ -25,6 +25,8 @@ test('a profile created with a secret through the UI is there after a restart, t
   await page.getByTestId('profile-add').click()
   const dialog = page.getByTestId('profile-dialog')
   await expect(dialog).toBeVisible()
+  // Keyboard-friendly: the cursor starts in the first field.
+  await expect(dialog.getByLabel('Name')).toBeFocused()
   await dialog.getByLabel('Name').fill('E2E Branch')
   await dialog.getByLabel('Service address').fill('https://licensing.example.com')
   await dialog.getByLabel('Order-group app key').fill('e2e-order-app')

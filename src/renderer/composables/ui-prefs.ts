@@ -20,8 +20,3 @@ export function useStoredFlag(key: string, initial = false): Ref<boolean> {
   })
   return flag
 }
-
-/** True when Enter was pressed in a text field (not on a button, not while composing CJK input). */
-export function isSubmitEnter(e: Event): boolean {
-  return e instanceof KeyboardEvent && e.key === 'Enter' && !e.isComposing && e.target instanceof HTMLInputElement
-}
