@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { once } from 'node:events'
+import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { TOGGLEABLE_LOCK_TYPES } from '@shared/api/orders'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
@@ -78,6 +79,10 @@ export interface ThroughputResult {
   durationSeconds: number
   target: number
   meetsTarget: boolean
+  /** Server CPU (user + system) per successful request, measured from /proc: independent of other load. */
+  serverCpuMsPerRequest: number | null
+  /** Requests per second one core of the server could answer at that cost. */
+  serverCapacityPerCore: number | null
   setup: string
 }
 
@@ -85,11 +90,11 @@ export const TARGET_RPS = 3000
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Starts the sandbox CLI in a child process and resolves with its URL. */
+/** Starts the sandbox CLI in a child process (node with the tsx loader) and resolves with its URL. */
 async function startChild(scale: number): Promise<{ url: string; child: ChildProcess }> {
-  const tsx = createRequire(import.meta.url).resolve('tsx/cli')
-  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', 'src/sandbox/cli.ts', '--port', '0', '--scale', String(scale), '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--scale', String(scale), '--quiet'], {
     cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
@@ -105,6 +110,22 @@ async function startChild(scale: number): Promise<{ url: string; child: ChildPro
   throw new Error('the sandbox did not start')
 }
 
+/** CPU time (user + system, ms) a process has used so far; null where /proc is not there. */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100
+
 async function token(url: string, form: Record<string, string>): Promise<string> {
   const res = await fetch(`${url}${SANDBOX_DEMO.tokenPath}`, { method: 'POST', body: new URLSearchParams(form) })
   const body = (await res.json()) as { access_token?: string }
@@ -116,7 +137,7 @@ async function token(url: string, form: Record<string, string>): Promise<string>
  * Successes are the HTTP 200 answers: the sandbox answers every error (a replayed g_nonce, a bad token, a
  * validation error) with HTTP 299 or a 4xx/5xx, so no body needs parsing on this side of the measurement.
  */
-function summarise(scenario: ThroughputResult['scenario'], r: AutocannonResult, connections: number): ThroughputResult {
+function summarise(scenario: ThroughputResult['scenario'], r: AutocannonResult, connections: number, serverCpuMs: number | null): ThroughputResult {
   const ok = Number(r.statusCodeStats['200']?.count ?? 0)
   const all = Object.values(r.statusCodeStats).reduce((n, s) => n + Number(s.count), 0)
   const bad = all - ok
@@ -132,7 +153,9 @@ function summarise(scenario: ThroughputResult['scenario'], r: AutocannonResult, 
     durationSeconds: Math.round(r.duration * 10) / 10,
     target: TARGET_RPS,
     meetsTarget: rps >= TARGET_RPS,
-    setup: 'sandbox CLI in a child process (tsx), autocannon in this process, loopback HTTP/1.1 keep-alive, no pipelining',
+    serverCpuMsPerRequest: serverCpuMs === null || ok === 0 ? null : Math.round((serverCpuMs / ok) * 1000) / 1000,
+    serverCapacityPerCore: serverCpuMs === null || ok === 0 ? null : Math.round(ok / (serverCpuMs / 1000)),
+    setup: 'sandbox CLI in a child process (node --import tsx), autocannon in this process, loopback HTTP/1.1 keep-alive, no pipelining',
   }
 }
 
@@ -166,6 +189,7 @@ export async function runSandboxThroughput(opts: ThroughputOptions = {}): Promis
     const results: ThroughputResult[] = []
 
     const lockBody = JSON.stringify({ assetNums: locks, operatorIdentity: 'bench@example.com' })
+    let cpu0 = await cpuMs(child.pid)
     const lock = await autocannon({
       url,
       connections,
@@ -179,10 +203,12 @@ export async function runSandboxThroughput(opts: ThroughputOptions = {}): Promis
         },
       ],
     })
-    results.push(summarise('lock-disable-100', lock, connections))
+    let cpu1 = await cpuMs(child.pid)
+    results.push(summarise('lock-disable-100', lock, connections, cpu0 === null || cpu1 === null ? null : cpu1 - cpu0))
 
     let page = 0
     const headers = { authorization: `Bearer ${clientToken}`, clienttoken: clientToken, usertoken: userToken }
+    cpu0 = await cpuMs(child.pid)
     const members = await autocannon({
       url,
       connections,
@@ -196,7 +222,8 @@ export async function runSandboxThroughput(opts: ThroughputOptions = {}): Promis
         },
       ],
     })
-    results.push(summarise('member-list-page-100', members, connections))
+    cpu1 = await cpuMs(child.pid)
+    results.push(summarise('member-list-page-100', members, connections, cpu0 === null || cpu1 === null ? null : cpu1 - cpu0))
     return results
   } finally {
     child.kill('SIGTERM')

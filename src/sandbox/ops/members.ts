@@ -175,17 +175,30 @@ export const deleteMember: Handler = (ctx, req) => {
 }
 
 /**
- * Serialised list records, reused until the state changes in any way (any change at all clears them, so a
- * record can never be stale).
+ * Serialised list records and whole pages, reused until the state changes in any way (any change clears them
+ * all, so nothing served can be stale). Pages and filters are capped so odd queries cannot grow memory.
  */
-const recordCaches = new WeakMap<Store, { revision: number; records: WeakMap<Employee, string> }>()
-function recordCache(store: Store): { revision: number; records: WeakMap<Employee, string> } {
-  let c = recordCaches.get(store)
+interface ListCache {
+  revision: number
+  records: WeakMap<Employee, string>
+  filtered: Map<string, readonly Employee[]>
+  pages: Map<string, string>
+}
+const MAX_CACHED = 512
+const listCaches = new WeakMap<Store, ListCache>()
+function listCache(store: Store): ListCache {
+  let c = listCaches.get(store)
   if (!c || c.revision !== store.revision) {
-    c = { revision: store.revision, records: new WeakMap() }
-    recordCaches.set(store, c)
+    c = { revision: store.revision, records: new WeakMap(), filtered: new Map(), pages: new Map() }
+    listCaches.set(store, c)
   }
   return c
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= MAX_CACHED) map.clear()
+  map.set(key, value)
+  return value
 }
 
 /** Pages shown in `navigatepageNums` (PageHelper's default). */
@@ -224,15 +237,26 @@ export const listMembers: Handler = (ctx, req) => {
   if (keyword === MAGIC_USER_NAMES.userCenter80001) userCenterDown(req, keyword)
   if (keyword === MAGIC_USER_NAMES.error500) error500(req, keyword)
 
+  const cache = listCache(ctx.store)
+  const filterKey = `${enterprise.globalId}\u0000${departmentId ?? ''}\u0000${keyword}`
+  const pageKey = `${filterKey}\u0000${pageNum}\u0000${pageSize}`
+  const cached = cache.pages.get(pageKey)
+  if (cached !== undefined) return { json: cached }
+
   let all = ctx.store.employeesOf(enterprise.globalId)
   if (departmentId !== null || keyword !== '') {
-    all = all.filter((e) => (departmentId === null || e.departmentId === departmentId) && (keyword === '' || searchKey(e).includes(keyword)))
+    all =
+      cache.filtered.get(filterKey) ??
+      remember(
+        cache.filtered,
+        filterKey,
+        all.filter((e) => (departmentId === null || e.departmentId === departmentId) && (keyword === '' || searchKey(e).includes(keyword))),
+      )
   }
   const total = all.length
   const pages = Math.ceil(total / pageSize)
   const from = (pageNum - 1) * pageSize
   const enterpriseId = String(enterprise.id)
-  const cache = recordCache(ctx.store)
   const list = all.slice(from, from + pageSize).map((e) => {
     let json = cache.records.get(e)
     if (json === undefined) {
@@ -273,5 +297,5 @@ export const listMembers: Handler = (ctx, req) => {
     navigatepageNums: nums,
   })
   // The records are spliced in as cached JSON: a page of 100 is most of the work of this call.
-  return { json: page.replace('"list":[]', () => `"list":[${list.join(',')}]`) }
+  return { json: remember(cache.pages, pageKey, page.replace('"list":[]', () => `"list":[${list.join(',')}]`)) }
 }
