@@ -63,17 +63,18 @@ async function main(): Promise<void> {
   const options: SandboxOptions = {
     host: o.host,
     port: o.port,
-    scale: o.scale,
     latencyMs: o.latency,
     failureRate: o.failRate,
     dropRate: o.dropRate,
     dropAfterWorkRate: o.dropAfterWorkRate,
-    seed: o.seed,
     tokenTtlSeconds: o.tokenTtl,
     shellRegion: o.region,
     quiet: o.quiet === true,
   }
   if (o.data) options.dataFile = o.data
+  // Only when given: a data file's own scale and seed win over the defaults without a warning.
+  if (program.getOptionValueSource('scale') !== 'default') options.scale = o.scale
+  if (program.getOptionValueSource('seed') !== 'default') options.seed = o.seed
   const sandbox = await startSandbox(options)
   process.stdout.write(`sandbox listening on ${sandbox.url}\n`)
 

@@ -156,8 +156,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let store = options.dataFile ? await loadStateFile(options.dataFile) : null
   const fresh = store === null
   if (!store) store = buildDemoState(seed, options.scale ?? 1)
-  else if (options.scale !== undefined && options.scale !== store.scale) {
-    log(`sandbox: ${options.dataFile} holds scale ${store.scale} data; --scale ${options.scale} is ignored (delete the file to rebuild)`)
+  else {
+    if (options.scale !== undefined && options.scale !== store.scale) {
+      log(`sandbox: ${options.dataFile} holds scale ${store.scale} data; --scale ${options.scale} is ignored (delete the file to rebuild)`)
+    }
+    if (options.seed !== undefined && options.seed !== store.seed) {
+      log(`sandbox: ${options.dataFile} holds seed ${store.seed} data; --seed ${options.seed} only seeds fault decisions`)
+    }
   }
   const loaded = store
 
