@@ -27,6 +27,7 @@ export type { SandboxStats, CreateOperation } from './stats'
 export type { Asset, Customer, Employee, Enterprise } from './state/schema'
 export { DEMO_ASSETS, DEMO_EMPLOYEES, DEMO_LOGINS } from './state/demo'
 export { MAGIC_LOCKS, MAGIC_USER_NAMES, NONCE_FORCE_500 } from './magic'
+export { StateFileError } from './state/persist'
 
 export interface SandboxOptions {
   /** Default '127.0.0.1'. Anything else only when explicitly asked: the sandbox has no real security. */

@@ -27,6 +27,11 @@ export interface CallHeaders {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** clientToken and userToken carry the bare token; a "Bearer " prefix some clients add is tolerated. */
+function bare(header: string): string {
+  return (BEARER.exec(header)?.[1] ?? header).trim()
+}
+
 export class Guard {
   constructor(
     private readonly tokens: TokenStore,
@@ -45,7 +50,7 @@ export class Guard {
     let login: string | null = null
     if (group === 'member') {
       if (!h.clientToken) throw this.appTokenError(locale, 'The clientToken header is missing.', '缺少 clientToken 请求头。')
-      this.appToken(h.clientToken.trim(), scope, locale, 'clientToken')
+      this.appToken(bare(h.clientToken), scope, locale, 'clientToken')
       login = this.userToken(h.userToken, locale)
     }
     this.nonce(group, nonce, locale)
@@ -67,7 +72,7 @@ export class Guard {
   private userToken(token: string | undefined, locale: Locale): string {
     const fail = (en: string, zh: string): SandboxError => apiError('60005', locale, { en: `(${en})`, 'zh-CN': `（${zh}）` })
     if (!token) throw fail('The userToken header is missing.', '缺少 userToken 请求头。')
-    const r = this.tokens.lookup(token.trim())
+    const r = this.tokens.lookup(bare(token))
     if (!r) throw fail('userToken is unknown or expired.', 'userToken 不存在或已过期。')
     if (r.kind !== 'user' || !r.login) throw fail('userToken is not a user login token.', 'userToken 不是用户登录令牌。')
     if (!this.loginExists(r.login)) throw fail('The user of this token no longer exists.', '该令牌的用户已不存在。')

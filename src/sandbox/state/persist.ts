@@ -9,26 +9,37 @@ import writeFileAtomic from 'write-file-atomic'
 import { stateSchema } from './schema'
 import { Store } from './store'
 
-/** Loads a data file; null when it does not exist yet. */
+/** A data file that cannot be used: unreadable, not JSON, or not sandbox state. The message names the file. */
+export class StateFileError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'StateFileError'
+  }
+}
+
+/** Loads a data file; null when it does not exist yet. Throws StateFileError when it cannot be used. */
 export async function loadStateFile(file: string): Promise<Store | null> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw new Error(`cannot read the data file ${file}: ${(err as Error).message}`)
+    throw new StateFileError(file, `cannot read the data file ${file}: ${(err as Error).message}`)
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (err) {
-    throw new Error(`the data file ${file} is not valid JSON (${(err as Error).message}); move it away or pick another file`)
+    throw new StateFileError(file, `the data file ${file} is not valid JSON (${(err as Error).message}); move it away or pick another file`)
   }
   const parsed = stateSchema.safeParse(json)
   if (!parsed.success) {
     const first = parsed.error.issues[0]
     const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'unknown problem'
-    throw new Error(`the data file ${file} does not hold sandbox state (${where}); move it away or pick another file`)
+    throw new StateFileError(file, `the data file ${file} does not hold sandbox state (${where}); move it away or pick another file`)
   }
   return Store.fromData(parsed.data)
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { MemberPage } from '@shared/api/models'
 import { removeDir, tempDir } from '../../support/tmp'
+import { StateFileError } from '../../../src/sandbox/index'
 import { Client, DEMO_ENTERPRISE, sandbox } from './helpers'
 import { APP_KEY, batch, cloudEntry } from './fixtures'
 
@@ -60,6 +61,7 @@ describe('data file', () => {
     const file = join(dir, 'broken.json')
     await writeFile(file, '{"version": 1, "seed":')
     await expect(sandbox({ dataFile: file })).rejects.toThrow(/broken\.json is not valid JSON/)
+    await expect(sandbox({ dataFile: file })).rejects.toBeInstanceOf(StateFileError)
     expect(await readFile(file, 'utf8')).toBe('{"version": 1, "seed":')
   })
 

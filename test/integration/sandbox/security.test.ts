@@ -68,8 +68,9 @@ describe('order group authentication (60000)', () => {
 })
 
 describe('member group authentication (60000, 60005)', () => {
-  it('accepts Authorization + clientToken + userToken', async () => {
+  it('accepts Authorization + clientToken + userToken (bare, or with a "Bearer " prefix)', async () => {
     expectSuccess('listMembers', await c.call('listMembers', members))
+    expectSuccess('listMembers', await c.call('listMembers', { ...members, headers: { clienttoken: `Bearer ${c.clientToken}`, usertoken: `Bearer ${c.userTok}` } }))
   })
 
   it('60000 without Authorization, with a wrong one, without clientToken, with a bad clientToken', async () => {
