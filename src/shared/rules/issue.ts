@@ -65,8 +65,8 @@ export const RULE_MESSAGES: Record<RuleName, Record<Locale, string>> = {
     'zh-CN': '{field} 必须是 10 位锁号，首位为地区（8 国内，6 新加坡）：“{value}”',
   },
   assetNumber: {
-    en: '{field} must be 1 to 64 letters, digits, "-" or "_": "{value}"',
-    'zh-CN': '{field} 必须是 1 到 64 个字母、数字、“-”或“_”：“{value}”',
+    en: '{field} must be 1 to 64 visible characters without spaces: "{value}"',
+    'zh-CN': '{field} 必须是 1 到 64 个可见字符，不含空格：“{value}”',
   },
   duplicate: { en: '{field} repeats "{value}"', 'zh-CN': '{field} 重复：“{value}”' },
   dateOrder: { en: '{field}: the start time is after the end time', 'zh-CN': '{field}：开始时间晚于结束时间' },

@@ -15,7 +15,7 @@ import {
   type OrderType,
 } from '../api/orders'
 import { issue, type RuleIssue, type RuleName } from './issue'
-import { ASSET_NUMBER, SHELL_NUMBER, isAbsent, isFilled, isInteger, isPlainObject } from './values'
+import { ASSET_NUMBER, isAbsent, isFilled, isInteger, isPlainObject } from './values'
 
 /** The code every order rule violation answers. */
 export const ORDER_VALIDATION_CODE = '13004'
@@ -210,16 +210,18 @@ function checkMerchandise(c: Collector, m: unknown, at: string, depth: number): 
   c.optionalArray(m, 'children', dot).forEach((child, i) => checkMerchandise(c, child, `${dot}children[${i}]`, depth + 1))
 }
 
-function checkAssetNos(c: Collector, a: Record<string, unknown>, at: string, lock: boolean): void {
+/**
+ * Asset numbers: any 1 to 64 visible characters. Lock numbers are not held to the 10-digit shell format: the
+ * spec's `keyShellNumber` is "the numeric part of the asset number", so an asset number may carry more.
+ */
+function checkAssetNos(c: Collector, a: Record<string, unknown>, at: string): void {
   const nos = c.array(a, 'assetNos', at, true)
   if (!nos) return
   const seen = new Set<string>()
   nos.forEach((no, i) => {
     const f = `${at}assetNos[${i}]`
     if (typeof no !== 'string') return c.add(f, 'type', { expected: 'string' })
-    if (lock ? !SHELL_NUMBER.test(no) : !ASSET_NUMBER.test(no)) {
-      return c.add(f, lock ? 'shellNumber' : 'assetNumber', { value: no })
-    }
+    if (!ASSET_NUMBER.test(no)) return c.add(f, 'assetNumber', { value: no })
     if (seen.has(no)) c.add(f, 'duplicate', { value: no })
     seen.add(no)
   })
@@ -231,16 +233,16 @@ function checkAsset(c: Collector, a: unknown, at: string, orderType: OrderType, 
   const isLock = licenseType !== undefined && LOCK_LICENSE_TYPES.includes(licenseType)
   if (orderType === 'delete_asset') {
     // Entry rule 3: only assetNos is carried; anything else is ignored.
-    return checkAssetNos(c, a, dot, false)
+    return checkAssetNos(c, a, dot)
   }
   if (orderType === 'delete_product') {
-    checkAssetNos(c, a, dot, false)
+    checkAssetNos(c, a, dot)
     c.dates(a, dot)
     const products = c.array(a, 'products', dot, true)
     products?.forEach((p, i) => checkDeleteProduct(c, p, `${dot}products[${i}]`))
     return
   }
-  checkAssetNos(c, a, dot, isLock)
+  checkAssetNos(c, a, dot)
   c.dates(a, dot)
   c.optionalBoolean(a, 'transferedAssetNum', dot)
   c.optionalBoolean(a, 'borrowedUsbKey', dot)

@@ -34,8 +34,8 @@ export function isMobile(v: string): boolean {
 /** A lock (shell) number: 10 digits, the first the region (8 domestic, 6 Singapore). */
 export const SHELL_NUMBER = /^[86]\d{9}$/
 
-/** Any asset number: 1 to 64 letters, digits, '-' or '_'. */
-export const ASSET_NUMBER = /^[A-Za-z0-9_-]{1,64}$/
+/** Any asset number: 1 to 64 visible ASCII characters (no spaces). */
+export const ASSET_NUMBER = /^[\x21-\x7e]{1,64}$/
 
 /** Length in characters as a user counts them (code points, so one Chinese character is one). */
 export function charLength(s: string): number {

@@ -117,10 +117,12 @@ describe('checkOrderEntry', () => {
     expect(checkOrderEntry(entry({ assets: [{ assetNos: ['8000000001'], products: [product({ gmsPid: 'G', appKey: 'A', passwords: ['x'], srcLicenseOrderId: 'LO' })] }] }), 0)).toEqual([])
   })
 
-  it('a purchase needs non-empty products; a lock number must be a 10-digit shell number', () => {
+  it('a purchase needs non-empty products; asset numbers are 1 to 64 visible characters, unique in the entry', () => {
     expect(fields(checkOrderEntry(entry({ assets: [{ assetNos: ['8000000001'], products: [] }] }), 0))).toEqual(['orderList[0].assets[0].products'])
-    expect(checkOrderEntry(entry({ assets: [{ assetNos: ['800000001'], products: [product()] }] }), 0)[0]).toMatchObject({ rule: 'shellNumber' })
-    expect(checkOrderEntry(entry({ assets: [{ assetNos: ['6000000001'], products: [product()] }] }), 0)).toEqual([])
+    for (const bad of ['has space', '', 'x'.repeat(65), '锁号1']) {
+      expect(checkOrderEntry(entry({ assets: [{ assetNos: [bad], products: [product()] }] }), 0)[0]).toMatchObject({ rule: 'assetNumber' })
+    }
+    expect(checkOrderEntry(entry({ assets: [{ assetNos: ['6000000001', 'SN-8000000002'], products: [product()] }] }), 0)).toEqual([])
     expect(checkOrderEntry(entry({ licenseType: 'cloud_account', assets: [{ assetNos: ['CA-1'], products: [product()] }] }), 0)).toEqual([])
     expect(checkOrderEntry(entry({ assets: [{ assetNos: ['8000000001', '8000000001'], products: [product()] }] }), 0)[0]).toMatchObject({ rule: 'duplicate' })
   })
