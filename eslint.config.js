@@ -7,7 +7,7 @@ import boundaries from 'eslint-plugin-boundaries'
 const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process']
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -54,6 +54,11 @@ export default tseslint.config(
       'vue/singleline-html-element-content-newline': 'off',
       'vue/html-self-closing': 'off',
     },
+  },
+  // Plain Node scripts (npm start, the test summary) run outside TypeScript: give them Node's globals.
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   // Externals each layer must not touch: the renderer and shared never reach Node or the network.
   {
