@@ -182,7 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return admin && verifyPassword(password, admin.salt, admin.passwordHash) ? admin.login : undefined
   }
   const persister = options.dataFile ? new Persister(options.dataFile, loaded, (err) => log(`sandbox: cannot write ${options.dataFile}: ${err.message}`)) : null
-  if (persister && fresh) await persister.flush()
+  if (persister && fresh) await persister.initial()
 
   const pipeline = new Pipeline({
     ctx: { store: loaded, clock, limits: { ...DEFAULT_LIMITS, ...options.limits }, stats, shellRegion: options.shellRegion ?? '8' },

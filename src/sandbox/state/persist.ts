@@ -58,6 +58,17 @@ export class Persister {
     private readonly delayMs = 50,
   ) {}
 
+  /** The first write of a new file: failing here (no such folder, no permission) stops the start. */
+  async initial(): Promise<void> {
+    const revision = this.store.revision
+    try {
+      await writeFileAtomic(this.file, JSON.stringify(this.store.toData()), { encoding: 'utf8' })
+    } catch (err) {
+      throw new StateFileError(this.file, `cannot write the data file ${this.file}: ${(err as Error).message}`)
+    }
+    this.written = revision
+  }
+
   /** Writes soon if the state changed since the last write. */
   schedule(): void {
     if (this.timer || this.store.revision === this.written) return

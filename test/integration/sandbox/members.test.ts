@@ -1,7 +1,7 @@
 // Member operations 1-5 over HTTP: add (every limit and error code, partial success 60027), edit, reset
 // password, delete, and the paged list with keyword and department filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AddMembersResult, MemberPage } from '@shared/api/models'
+import { addMembersResultSchema, type AddMembersResult, type MemberPage } from '@shared/api/models'
 import { DEMO_EMPLOYEES, DEMO_LOGINS, MAGIC_USER_NAMES, type SandboxHandle } from '../../../src/sandbox/index'
 import { Client, DEMO_ENTERPRISE, expectError, sandbox } from './helpers'
 
@@ -80,6 +80,7 @@ describe('1. add employees', () => {
   it('60027 with both lists when some fail (existing account, repeated in the call, unknown department)', async () => {
     const r = await c.call('addMembers', add([user('partial1'), user(DEMO_EMPLOYEES.zhangsan), user('partial1'), user('partial2', { departmentId: 999 })]))
     expectError(r, '60027')
+    expect(addMembersResultSchema.safeParse(r.body['data']).success).toBe(true)
     const data = r.body['data'] as AddMembersResult
     expect(data.succeeded.map((m) => m.userName)).toEqual(['partial1'])
     expect(data.failed.map((f) => f.userName)).toEqual([DEMO_EMPLOYEES.zhangsan, 'partial1', 'partial2'])

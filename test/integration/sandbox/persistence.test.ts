@@ -65,6 +65,10 @@ describe('data file', () => {
     expect(await readFile(file, 'utf8')).toBe('{"version": 1, "seed":')
   })
 
+  it('refuses to start when the data file cannot be written', async () => {
+    await expect(sandbox({ dataFile: join(dir, 'missing-folder', 'state.json') })).rejects.toThrow(/cannot write the data file .*missing-folder/)
+  })
+
   it('refuses JSON that is not sandbox state, naming the problem', async () => {
     const file = join(dir, 'other.json')
     await writeFile(file, JSON.stringify({ version: 1, seed: 1, scale: 1, counters: {} }))
