@@ -184,7 +184,9 @@ interface ListCache {
   filtered: Map<string, readonly Employee[]>
   pages: Map<string, string>
 }
-const MAX_CACHED = 512
+/** Caps that keep the worst case small: 128 pages of 500 records, 32 filters over 50,000 employees. */
+const MAX_PAGES = 128
+const MAX_FILTERS = 32
 const listCaches = new WeakMap<Store, ListCache>()
 function listCache(store: Store): ListCache {
   let c = listCaches.get(store)
@@ -195,8 +197,8 @@ function listCache(store: Store): ListCache {
   return c
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (map.size >= MAX_CACHED) map.clear()
+function remember<V>(map: Map<string, V>, max: number, key: string, value: V): V {
+  if (map.size >= max) map.clear()
   map.set(key, value)
   return value
 }
@@ -249,6 +251,7 @@ export const listMembers: Handler = (ctx, req) => {
       cache.filtered.get(filterKey) ??
       remember(
         cache.filtered,
+        MAX_FILTERS,
         filterKey,
         all.filter((e) => (departmentId === null || e.departmentId === departmentId) && (keyword === '' || searchKey(e).includes(keyword))),
       )
@@ -297,5 +300,5 @@ export const listMembers: Handler = (ctx, req) => {
     navigatepageNums: nums,
   })
   // The records are spliced in as cached JSON: a page of 100 is most of the work of this call.
-  return { json: remember(cache.pages, pageKey, page.replace('"list":[]', () => `"list":[${list.join(',')}]`)) }
+  return { json: remember(cache.pages, MAX_PAGES, pageKey, page.replace('"list":[]', () => `"list":[${list.join(',')}]`)) }
 }
