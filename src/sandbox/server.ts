@@ -3,7 +3,7 @@
  * Handlers run synchronously on in-memory state, so each call is atomic and there is nothing to lock.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { OPERATIONS } from '@shared/api/operations'
+import { GROUP_PREFIX, OPERATIONS } from '@shared/api/operations'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import type { Locale } from '@shared/i18n/locale'
 import type { Guard } from './auth/guard'
@@ -37,7 +37,7 @@ function info(): Record<string, unknown> {
   return {
     name: 'License Desk sandbox',
     tokenEndpoint: SANDBOX_DEMO.tokenPath,
-    operations: Object.fromEntries(Object.entries(OPERATIONS).map(([id, d]) => [id, `${d.method} ${d.group === 'order' ? '/order/api/order/v1' : '/me/api/v1'}${d.path}`])),
+    operations: Object.fromEntries(Object.entries(OPERATIONS).map(([id, d]) => [id, `${d.method} ${GROUP_PREFIX[d.group]}${d.path}`])),
     docs: 'docs/sandbox.md',
   }
 }
