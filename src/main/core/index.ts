@@ -10,6 +10,11 @@ import { startSandbox } from '../../sandbox/index'
 import { testConnection } from '../api/connection-test'
 import { registerAppHandlers } from '../handlers/app'
 import { registerProfileHandlers } from '../handlers/profiles'
+import { registerAssetHandlers } from '../handlers/assets'
+import { registerShellnumHandlers } from '../handlers/shellnums'
+import { registerLookupHandlers } from '../handlers/lookup'
+import { registerImportHandlers } from '../handlers/imports'
+import { registerLockHandlers } from '../handlers/locks'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -86,6 +91,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
   registerProfileHandlers(registry, services)
+  registerAssetHandlers(registry, services)
+  registerShellnumHandlers(registry, services)
+  registerLookupHandlers(registry, services)
+  registerImportHandlers(registry, services)
+  registerLockHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -17,7 +17,23 @@ export interface RunningSandbox {
 }
 
 /** Starts a sandbox (`startSandbox` of src/sandbox/index.ts, or a stand-in in tests). */
-export type SandboxStarter = (options: { host: string; port: number; dataFile: string; quiet: boolean }) => Promise<RunningSandbox>
+export type SandboxStarter = (options: { host: string; port: number; dataFile: string; quiet: boolean; scale?: number }) => Promise<RunningSandbox>
+
+/**
+ * Environment variable that sizes the in-process sandbox's demo enterprise (its `scale`: 25 x n employees,
+ * 100 x n assets; 2000 gives the 200,000 assets of the asset-table e2e test and benchmark). It applies only when
+ * the sandbox builds fresh data: a state file already in the data folder keeps its own scale.
+ */
+export const SANDBOX_SCALE_ENV = 'LICENSE_DESK_SANDBOX_SCALE'
+
+/** The scale asked for in the environment; undefined when unset; throws on a value the sandbox would refuse. */
+export function sandboxScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[SANDBOX_SCALE_ENV]?.trim()
+  if (!raw) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new RangeError(`${SANDBOX_SCALE_ENV} must be an integer from 1 to 10000, got "${raw}"`)
+  return n
+}
 
 export interface SandboxStatus {
   running: boolean
@@ -40,6 +56,8 @@ export class SandboxHost {
       events: EventBus
       /** Where an unreadable state file is kept aside and reported (the data folder's storage). */
       storage?: Storage
+      /** Scale of fresh demo data; default: LICENSE_DESK_SANDBOX_SCALE, else the sandbox's own (1). */
+      scale?: number
     },
   ) {}
 
@@ -93,7 +111,8 @@ export class SandboxHost {
   // deleted) and reported, and the sandbox starts again on fresh demo data.
   private async startKeepingBadStateAside(start: SandboxStarter): Promise<RunningSandbox> {
     const { dataFile, storage, log } = this.opts
-    const options = { host: '127.0.0.1', port: 0, dataFile, quiet: true }
+    const scale = this.opts.scale ?? sandboxScaleFromEnv()
+    const options = { host: '127.0.0.1', port: 0, dataFile, quiet: true, ...(scale === undefined ? {} : { scale }) }
     try {
       return await start(options)
     } catch (err) {

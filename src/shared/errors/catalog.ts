@@ -71,6 +71,8 @@ export const APP_ERRORS = {
   'app.keychain': { en: 'The system keychain failed: {detail}', 'zh-CN': '系统钥匙串出错：{detail}' },
   'app.storage': { en: 'Could not read or write the app data: {detail}', 'zh-CN': '无法读写应用数据：{detail}' },
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
+  'app.fileUnreadable': { en: 'The file “{file}” could not be read: {detail}', 'zh-CN': '无法读取文件“{file}”：{detail}' },
+  'app.noEnterprise': { en: 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.', 'zh-CN': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
   'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },

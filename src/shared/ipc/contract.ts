@@ -7,10 +7,20 @@ import type { z } from 'zod'
 import type { ChannelSpec } from './channel'
 import { appChannels } from './channels/app'
 import { profileChannels } from './channels/profiles'
+import { assetChannels } from './channels/assets'
+import { shellnumChannels } from './channels/shellnums'
+import { lookupChannels } from './channels/lookup'
+import { importChannels } from './channels/imports'
+import { lockChannels } from './channels/locks'
 
 export const CHANNELS = {
   ...appChannels,
   ...profileChannels,
+  ...assetChannels,
+  ...shellnumChannels,
+  ...lookupChannels,
+  ...importChannels,
+  ...lockChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -1,0 +1,80 @@
+/**
+ * Files in and out of the desk screens. In: a spreadsheet or text file read into a table of cells (the Locks
+ * screen then lets the user pick the column of lock numbers). Out: a table written as CSV or Excel by the core
+ * (exceljs lives in main), returned as bytes the renderer saves (browser mode: a download; Electron: the same).
+ */
+import { z } from 'zod'
+import { channel } from '../channel'
+
+/** Largest file accepted for import, in bytes (its base64 form stays well under browser mode's 100 MB body limit). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
+/** Most rows read from a file. */
+export const MAX_IMPORT_ROWS = 200_000
+
+export const IMPORT_KINDS = ['csv', 'xlsx', 'text'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+const base64 = z
+  .string()
+  .max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64')
+
+export const parseTableInputSchema = z
+  .object({
+    /** The file's name: its extension picks the parser (.csv, .xlsx, .txt; anything else is read as text). */
+    fileName: z.string().trim().min(1).max(255),
+    /** The file's bytes, base64. */
+    contentBase64: base64,
+  })
+  .strict()
+export type ParseTableInput = z.input<typeof parseTableInputSchema>
+
+/** A file read into rows of cells (all text), with its header when it has one. */
+export const parsedTableSchema = z.object({
+  fileName: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  /** Excel: the sheet read (the first with data). */
+  sheet: z.string().optional(),
+  /** Column titles: the header row when there is one, else "1", "2", ... */
+  columns: z.array(z.string()),
+  hasHeader: z.boolean(),
+  /** Data rows (header excluded); each as long as `columns`. */
+  rows: z.array(z.array(z.string())),
+  /** Rows past MAX_IMPORT_ROWS that were not read. */
+  truncated: z.number().int(),
+})
+export type ParsedTable = z.output<typeof parsedTableSchema>
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+/** Most rows one export carries. */
+export const MAX_EXPORT_ROWS = 1_000_000
+
+const cell = z.union([z.string().max(10_000), z.number(), z.null()])
+
+export const exportTableInputSchema = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  /** File name without extension; unsafe characters are replaced. */
+  baseName: z.string().trim().min(1).max(120),
+  /** Excel sheet name. */
+  sheetName: z.string().trim().min(1).max(31).optional(),
+  columns: z.array(z.string().max(200)).min(1).max(100),
+  rows: z.array(z.array(cell)).max(MAX_EXPORT_ROWS),
+})
+export type ExportTableInput = z.input<typeof exportTableInputSchema>
+
+export const exportedFileSchema = z.object({
+  fileName: z.string(),
+  mimeType: z.string(),
+  contentBase64: z.string(),
+  rows: z.number().int(),
+})
+export type ExportedFile = z.output<typeof exportedFileSchema>
+
+export const importChannels = {
+  /** Reads a CSV, Excel (.xlsx) or text file into a table of cells. */
+  'imports.parseTable': channel(parseTableInputSchema, parsedTableSchema),
+  /** Writes a table as CSV (UTF-8 with BOM, so Excel reads Chinese) or Excel. */
+  'exports.table': channel(exportTableInputSchema, exportedFileSchema),
+}
