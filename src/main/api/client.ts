@@ -66,6 +66,33 @@ export interface CallOptions {
   context?: JournalContext
   /** Overrides settings.maxRetries for this call. */
   maxRetries?: number
+  /** The first attempt, prepared (and journaled) ahead with `prepare` while other calls were in flight. */
+  prepared?: PreparedCall
+  /**
+   * Whether the call waits for the journal's end entry to be on disk before returning (default true). The
+   * bulk runner passes false: the entry is still flushed right after, and the job's own log, fsynced, is the
+   * record it resumes from.
+   */
+  awaitJournalEnd?: boolean
+}
+
+const PREPARED = Symbol('prepared attempt')
+
+/** An attempt built and journaled ahead of sending (see ApiClient.prepare). */
+export interface PreparedCall {
+  readonly operation: OperationId
+  /** Closes the journal entry of a prepared call that will not be sent (paused or cancelled job). */
+  abandon(): Promise<void>
+  readonly [PREPARED]: Attempt
+}
+
+interface Attempt {
+  opId: OperationId
+  nonce: string
+  built: ReturnType<typeof buildRequest>
+  used: Map<TokenKind, string>
+  entryId: string | undefined
+  consumed: boolean
 }
 
 export interface CallResult<K extends OperationId> {
@@ -84,6 +111,12 @@ export interface ApiClient {
   readonly profileId: string
   /** Generic call of any operation. */
   call<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<CallResult<K>>
+  /**
+   * Builds the first attempt of a call and journals its start (on disk when this resolves), without sending:
+   * pass it to `call` as `prepared`. Lets a bulk run write the next calls' journal entries while others are in
+   * flight, so no call waits on the disk before going out.
+   */
+  prepare<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<PreparedCall>
   /** Resolves the tokens of a group now (connection test). */
   ensureTokens(group: ApiGroup, signal?: AbortSignal): Promise<{ sources: ('issued' | 'pasted')[] }>
   // order group
@@ -178,48 +211,80 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     return { used, callTokens, sources: held.map((h) => h.source) }
   }
 
-  async function journalEnd(id: string | undefined, end: JournalEnd): Promise<void> {
-    if (id !== undefined && journal) await journal.ended(id, end)
+  /** Tokens, a fresh g_nonce, the request, and (for writes) the journal's start entry, on disk. */
+  async function attemptFor(opId: OperationId, parts: RequestParts, attempt: number, opts: CallOptions): Promise<Attempt> {
+    const op = OPERATIONS[opId]
+    const { used, callTokens } = await resolveTokens(op.group, opts.signal)
+    const nonce = newNonce()
+    const built = buildRequest(opId, parts, {
+      baseUrl: config.baseUrl,
+      nonce,
+      tokens: callTokens,
+      orderAppKey: config.orderAppKey,
+      acceptLanguage: options.locale === 'zh-CN' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en',
+    })
+    let entryId: string | undefined
+    if (op.repeat !== 'read' && journal) {
+      const start: Parameters<JournalSink['started']>[0] = {
+        profileId: config.profileId,
+        operation: opId,
+        method: built.method,
+        path: built.path,
+        query: built.query,
+        body: parts.body,
+        nonce,
+        attempt,
+        startedAt: Date.now(),
+      }
+      if (opts.context) start.context = opts.context
+      entryId = await journal.started(start)
+    }
+    return { opId, nonce, built, used, entryId, consumed: false }
+  }
+
+  function endJournal(a: Attempt, end: JournalEnd, opts: CallOptions): Promise<void> {
+    if (a.entryId === undefined || !journal) return Promise.resolve()
+    const done = journal.ended(a.entryId, end)
+    if (opts.awaitJournalEnd === false) {
+      done.catch((err: unknown) => options.logger?.warn('journal: end entry not written', { error: String(err) }))
+      return Promise.resolve()
+    }
+    return done
+  }
+
+  async function prepare<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<PreparedCall> {
+    if (closed) throw AppError.app('app.internal')
+    const a = await attemptFor(opId, req as RequestParts, 0, opts)
+    return {
+      operation: opId,
+      [PREPARED]: a,
+      async abandon() {
+        if (a.consumed) return
+        a.consumed = true
+        await endJournal(a, { outcome: 'error', endedAt: Date.now(), error: AppError.app('app.cancelled', {}, { operation: opId }).toData(), summary: 'not sent' }, {})
+      },
+    }
   }
 
   async function call<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<CallResult<K>> {
     if (closed) throw AppError.app('app.internal')
     const op = OPERATIONS[opId]
     const parts = req as RequestParts
-    const journaled = op.repeat !== 'read' && journal !== undefined
     const maxRetries = opts.maxRetries ?? settings.maxRetries
     let attempt = 0
     // Each token kind is re-issued at most once per call: after a revocation the member group may refuse the
     // client token (60000) and then the user token (60005), one after the other.
     const reissued = new Set<TokenKind>()
+    let prepared = opts.prepared?.[PREPARED]
+    if (prepared && (prepared.opId !== opId || prepared.consumed)) throw AppError.app('app.internal')
     for (;;) {
-      if (opts.signal?.aborted) throw AppError.app('app.cancelled', {}, { operation: opId })
-      const { used, callTokens } = await resolveTokens(op.group, opts.signal)
-      const nonce = newNonce()
-      const built = buildRequest(opId, parts, {
-        baseUrl: config.baseUrl,
-        nonce,
-        tokens: callTokens,
-        orderAppKey: config.orderAppKey,
-        acceptLanguage: options.locale === 'zh-CN' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en',
-      })
-      const startedAt = Date.now()
-      let entryId: string | undefined
-      if (journaled) {
-        const start: Parameters<JournalSink['started']>[0] = {
-          profileId: config.profileId,
-          operation: opId,
-          method: built.method,
-          path: built.path,
-          query: built.query,
-          body: parts.body,
-          nonce,
-          attempt,
-          startedAt,
-        }
-        if (opts.context) start.context = opts.context
-        entryId = await journal.started(start)
+      if (opts.signal?.aborted) {
+        if (prepared) await opts.prepared?.abandon()
+        throw AppError.app('app.cancelled', {}, { operation: opId })
       }
+      const a = prepared ?? (await attemptFor(opId, parts, attempt, opts))
+      prepared = undefined
+      a.consumed = true
       const signal =
         opts.timeoutMs !== undefined
           ? opts.signal
@@ -229,20 +294,22 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       let error: AppError
       let sentMaybe = true
       try {
-        const res = await request(built.url, {
+        const res = await request(a.built.url, {
           dispatcher: agent,
-          method: built.method,
-          headers: built.headers,
-          body: built.body ?? null,
+          method: a.built.method,
+          headers: a.built.headers,
+          body: a.built.body ?? null,
           signal,
         })
         const text = await res.body.text()
         const decoded = decodeResponse(opId, res.statusCode, text)
-        const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.statusCode }
-        const summary = summarize(opId, decoded.data)
-        if (summary) end.summary = summary
-        await journalEnd(entryId, end)
-        return { data: decoded.data as OperationData<K>, partial: decoded.partial, nonce, attempts: attempt + 1 }
+        if (a.entryId !== undefined) {
+          const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.statusCode }
+          const summary = summarize(opId, decoded.data)
+          if (summary) end.summary = summary
+          await endJournal(a, end, opts)
+        }
+        return { data: decoded.data as OperationData<K>, partial: decoded.partial, nonce: a.nonce, attempts: attempt + 1 }
       } catch (err) {
         if (err instanceof AppError) {
           error = err
@@ -258,13 +325,13 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           error: error.toData(),
         }
         if (error.details.httpStatus !== undefined) end.httpStatus = error.details.httpStatus
-        await journalEnd(entryId, end)
+        await endJournal(a, end, opts)
       }
 
       const kinds = rejectedKinds(op.group, error)?.filter((k) => !reissued.has(k))
       if (kinds && kinds.length > 0) {
         for (const k of kinds) {
-          if (!tokens.invalidate(k, used.get(k) ?? '')) {
+          if (!tokens.invalidate(k, a.used.get(k) ?? '')) {
             throw AppError.app('app.pastedTokenRejected', { secret: PASTED_SECRET[k] }, { operation: opId, cause: error.code })
           }
           reissued.add(k)
@@ -273,7 +340,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       }
       if (error.code === 'app.cancelled') throw error
       if (shouldRetry(op.repeat, error, attempt, maxRetries)) {
-        options.logger?.warn('api: retrying', { operation: opId, code: error.code, attempt, nonce })
+        options.logger?.warn('api: retrying', { operation: opId, code: error.code, attempt, nonce: a.nonce })
         try {
           await sleep(backoffMs(attempt, settings.retryBaseMs, random), opts.signal)
         } catch {
@@ -293,6 +360,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   return {
     profileId: config.profileId,
     call,
+    prepare,
     async ensureTokens(group, signal) {
       try {
         const { sources } = await resolveTokens(group, signal)

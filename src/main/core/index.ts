@@ -15,6 +15,9 @@ import { registerShellnumHandlers } from '../handlers/shellnums'
 import { registerLookupHandlers } from '../handlers/lookup'
 import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
+import { registerBulkHandlers } from '../handlers/bulk'
+import { registerJournalHandlers } from '../handlers/journal'
+import { disposeEngine } from '../services/bulk'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -96,6 +99,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerLookupHandlers(registry, services)
   registerImportHandlers(registry, services)
   registerLockHandlers(registry, services)
+  registerBulkHandlers(registry, services)
+  registerJournalHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -121,6 +126,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (disposed) return
       disposed = true
       offProfiles()
+      await disposeEngine(services)
       await sandbox.stop()
       log.info('core stopped')
     },

@@ -12,6 +12,8 @@ import { shellnumChannels } from './channels/shellnums'
 import { lookupChannels } from './channels/lookup'
 import { importChannels } from './channels/imports'
 import { lockChannels } from './channels/locks'
+import { bulkChannels } from './channels/bulk'
+import { journalChannels } from './channels/journal'
 
 export const CHANNELS = {
   ...appChannels,
@@ -21,6 +23,8 @@ export const CHANNELS = {
   ...lookupChannels,
   ...importChannels,
   ...lockChannels,
+  ...bulkChannels,
+  ...journalChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -21,8 +21,8 @@ const baseJob = {
   createdAt: z.number(),
   /** Input items, duplicates included. */
   inputCount: z.number().int(),
-  /** Input position of each unique item (same order as `items`). */
-  positions: z.array(z.number().int()),
+  /** Input position of each unique item (same order as `items`); absent when there are no duplicates. */
+  positions: z.array(z.number().int()).optional(),
   /** Input positions that repeat an earlier item, and the position they repeat. */
   duplicates: z.array(z.object({ index: z.number().int(), of: z.number().int() })),
 }
@@ -47,6 +47,11 @@ export const jobFileSchema = z.discriminatedUnion('kind', [
   }),
 ])
 export type JobFile = z.output<typeof jobFileSchema>
+
+/** Input position of each unique item. */
+export function positionsOf(file: JobFile): number[] {
+  return file.positions ?? file.items.map((_, i) => i)
+}
 export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
 export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
 
@@ -54,11 +59,25 @@ const logLineSchema = z.discriminatedUnion('e', [
   z.object({ e: z.literal('status'), status: z.enum(JOB_STATUSES), at: z.number(), error: appErrorDataSchema.optional() }),
   /** About to send these items (create kinds): if no result follows, their outcome is unknown. */
   z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
-  z.object({ e: z.literal('result'), r: z.array(z.tuple([z.number().int(), itemResultSchema])), at: z.number() }),
+  /** Results, grouped: each distinct result once with the items that got it (most chunks have one or two). */
+  z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, z.array(z.number().int())])), at: z.number() }),
   /** These items go back to pending (retry of failed items). */
   z.object({ e: z.literal('reset'), items: z.array(z.number().int()), at: z.number() }),
 ])
 export type JobLogLine = z.output<typeof logLineSchema>
+
+/** Groups per-item results by equal result, for a compact "result" line. */
+export function groupResults(results: [number, ItemResult][]): [ItemResult, number[]][] {
+  const groups = new Map<string, [ItemResult, number[]]>()
+  for (const [i, r] of results) {
+    const key =
+      r.error || r.message ? JSON.stringify(r) : `${r.state}|${r.status ?? ''}|${r.memberGlobalId ?? ''}|${r.reconciled ? 1 : ''}|${r.duplicateOf ?? ''}`
+    const g = groups.get(key)
+    if (g) g[1].push(i)
+    else groups.set(key, [r, [i]])
+  }
+  return [...groups.values()]
+}
 
 /** A job read back from disk. */
 export interface LoadedJob {
@@ -172,10 +191,12 @@ export class JobStore {
           for (const i of line.items) if (i < n) job.inFlight.add(i)
           break
         case 'result':
-          for (const [i, r] of line.r) {
-            if (i >= n) continue
-            job.results[i] = r
-            job.inFlight.delete(i)
+          for (const [r, items] of line.g) {
+            for (const i of items) {
+              if (i >= n) continue
+              job.results[i] = r
+              job.inFlight.delete(i)
+            }
           }
           break
         case 'reset':

@@ -3,8 +3,8 @@
  * item: lock disable/enable (idempotent: the client retries; a repeat is harmless) and employee import (a
  * create: never repeated blindly; an unknown outcome is read back before anything is sent again).
  */
-import { LOCK_STATUS } from '@shared/api/models'
-import type { NewMember } from '@shared/api/operations'
+import { LOCK_STATUS, type AddMembersResult, type LockResult } from '@shared/api/models'
+import type { NewMember, OperationRequests } from '@shared/api/operations'
 import { SPEC_LIMITS, type BulkSettings } from '@shared/settings'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type { ItemResult } from '@shared/ipc/channels/bulk'
@@ -18,25 +18,31 @@ import type { JobFile, LockJobFile, MemberJobFile } from './job-store'
  */
 export type ChunkItemOutcome = { result: ItemResult } | { retry: AppErrorData } | { unknown: AppErrorData }
 
+/** The call of a chunk. */
+export type ChunkCall =
+  | { op: 'lockAssets' | 'unlockAssets'; req: OperationRequests['lockAssets'] }
+  | { op: 'addMembers'; req: OperationRequests['addMembers'] }
+
+/** What a chunk's call came back with: the data (and 60027 flag), or the error. */
+export type ChunkAnswer = { data: unknown; partial: boolean } | { error: AppError }
+
 /** Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. */
 export function stopsTheJob(e: AppError): boolean {
   return (
-    ['60000', '60005', '70001', 'app.unauthorized', 'app.missingSecret', 'app.pastedTokenRejected', 'app.tokenRequest', 'app.storage'].includes(e.code) ||
+    ['60000', '60005', '70001', 'app.unauthorized', 'app.missingSecret', 'app.pastedTokenRejected', 'app.tokenRequest', 'app.storage', 'app.internal'].includes(e.code) ||
     e.details.httpStatus === 401 ||
     e.details.httpStatus === 403
   )
-}
-
-function asAppError(err: unknown): AppError {
-  return err instanceof AppError ? err : AppError.app('app.internal')
 }
 
 export interface KindRunner {
   /** Whether a repeat could duplicate work (decides UNKNOWN handling and the "send" log line). */
   create: boolean
   chunkSize(settings: BulkSettings): number
-  /** Sends one chunk; throws only errors that stop the job (see stopsTheJob). */
-  send(client: ApiClient, items: number[], opts: CallOptions): Promise<ChunkItemOutcome[]>
+  /** The call for a chunk of items. */
+  request(items: number[]): ChunkCall
+  /** One outcome per item from the call's answer; throws only errors that stop the job (see stopsTheJob). */
+  interpret(items: number[], answer: ChunkAnswer): ChunkItemOutcome[]
   /** Reads back items whose outcome is unknown: a result for those found done, null for those not done. */
   reconcile?(client: ApiClient, items: number[], opts: CallOptions): Promise<(ItemResult | null)[]>
   /** The key (lock number, userName) and label of an item. */
@@ -44,25 +50,23 @@ export interface KindRunner {
 }
 
 function lockRunner(job: LockJobFile): KindRunner {
-  const call = job.kind === 'locks.disable' ? 'lockAssets' : 'unlockAssets'
+  const op = job.kind === 'locks.disable' ? 'lockAssets' : 'unlockAssets'
   return {
     create: false,
     chunkSize: () => job.chunkSize,
     describe: (i) => ({ key: job.items[i]! }),
-    async send(client, items, opts) {
-      const assetNums = items.map((i) => job.items[i]!)
-      let data
-      try {
-        data = (await client.call(call, { body: { assetNums, operatorIdentity: job.operatorIdentity } }, opts)).data
-      } catch (err) {
-        const e = asAppError(err)
+    request: (items) => ({ op, req: { body: { assetNums: items.map((i) => job.items[i]!), operatorIdentity: job.operatorIdentity } } }),
+    interpret(items, answer) {
+      if ('error' in answer) {
+        const e = answer.error
         if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
         if (stopsTheJob(e)) throw e
         return items.map(() => ({ result: { state: 'failed', error: e.toData() } }))
       }
       const byNum = new Map<string, number>()
-      for (const r of data) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
-      return assetNums.map((n): ChunkItemOutcome => {
+      for (const r of answer.data as LockResult[]) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
+      return items.map((i): ChunkItemOutcome => {
+        const n = job.items[i]!
         const status = byNum.get(n)
         if (status === undefined) {
           return { result: { state: 'failed', error: AppError.app('app.badResponse', { detail: `no result for lock ${n}` }).toData() } }
@@ -88,13 +92,10 @@ function memberRunner(job: MemberJobFile): KindRunner {
     create: true,
     chunkSize: () => SPEC_LIMITS.membersPerAddCall,
     describe: (i) => ({ key: job.items[i]!.userName, label: job.items[i]!.name }),
-    async send(client, items, opts) {
-      const members = items.map((i) => toNewMember(job.items[i]!))
-      let res
-      try {
-        res = await client.addMembers(eid, members, opts)
-      } catch (err) {
-        const e = asAppError(err)
+    request: (items) => ({ op: 'addMembers', req: { path: { enterpriseGlobalId: eid }, body: { userList: items.map((i) => toNewMember(job.items[i]!)) } } }),
+    interpret(items, answer) {
+      if ('error' in answer) {
+        const e = answer.error
         const data = e.toData()
         if (e.code === 'app.unknownOutcome') return items.map(() => ({ unknown: data }))
         if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
@@ -103,11 +104,13 @@ function memberRunner(job: MemberJobFile): KindRunner {
         if (e.details.retryable) return items.map(() => ({ retry: data }))
         return items.map(() => ({ result: { state: 'failed', error: data } }))
       }
+      const res = answer.data as AddMembersResult
       const missing = AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData()
-      return members.map((m): ChunkItemOutcome => {
-        const ok = res.succeeded.find((s) => sameUserName(s.userName, m.userName))
+      return items.map((i): ChunkItemOutcome => {
+        const userName = job.items[i]!.userName
+        const ok = res.succeeded.find((s) => sameUserName(s.userName, userName))
         if (ok) return { result: { state: 'ok', memberGlobalId: ok.globalId } }
-        const failed = res.failed.find((f) => sameUserName(f.userName, m.userName))
+        const failed = res.failed.find((f) => sameUserName(f.userName, userName))
         if (failed) return { result: failed.message ? { state: 'failed', message: failed.message } : { state: 'failed' } }
         // In neither list: the answer does not say; read back.
         return { unknown: missing }

@@ -6,10 +6,9 @@
  * is sent again.
  */
 import { randomUUID } from 'node:crypto'
-import pLimit from 'p-limit'
+import pLimit, { type LimitFunction } from 'p-limit'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type {
-  BulkKind,
   BulkProgress,
   BulkStart,
   ItemResult,
@@ -21,9 +20,9 @@ import type {
   JobSummary,
 } from '@shared/ipc/channels/bulk'
 import type { BulkSettings } from '@shared/settings'
-import type { ApiClient } from '../../api/client'
-import { kindRunner, stopsTheJob, type KindRunner } from './kinds'
-import { JobStore, type JobFile, type JobLogLine } from './job-store'
+import type { ApiClient, CallOptions, PreparedCall } from '../../api/client'
+import { kindRunner, stopsTheJob, type ChunkAnswer, type ChunkCall, type ChunkItemOutcome, type KindRunner } from './kinds'
+import { JobStore, groupResults, positionsOf, type JobFile, type JobLogLine } from './job-store'
 import { RateMeter, Throttle } from './progress'
 
 export interface BulkRunnerDeps {
@@ -49,6 +48,8 @@ interface Job {
   file: JobFile
   kind: KindRunner
   results: (ItemResult | undefined)[]
+  /** Unique items with a final result (kept up to date by setResult). */
+  finished: number
   status: JobStatus
   error?: AppErrorData
   updatedAt: number
@@ -63,14 +64,20 @@ interface Job {
   abort: AbortController | null
   loop: Promise<void> | null
   chunkSeq: number
+  /** The job file on disk (no call is sent before). */
+  written: Promise<void>
+  /** Result lines not yet on disk. */
+  writes: Set<Promise<void>>
   meter: RateMeter
   throttle: Throttle
 }
 
 const FINAL: ReadonlySet<ItemState> = new Set(['ok', 'failed', 'unknown', 'cancelled'])
 
-function keyOf(kind: BulkKind, item: BulkStart['items'][number]): string {
-  return (typeof item === 'string' ? item : item.userName).trim().toLowerCase()
+/** Duplicate key: trimmed, case-insensitive (lowercasing only when there is something to lower). */
+function keyOf(item: BulkStart['items'][number]): string {
+  const s = (typeof item === 'string' ? item : item.userName).trim()
+  return /[A-Z]/.test(s) ? s.toLowerCase() : s
 }
 
 /** Splits a list into consecutive chunks of at most `size`. */
@@ -147,6 +154,7 @@ export class BulkRunner {
       file,
       kind: kindRunner(file),
       results,
+      finished: results.filter((r) => r !== undefined && FINAL.has(r.state)).length,
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
@@ -158,6 +166,8 @@ export class BulkRunner {
       abort: null,
       loop: null,
       chunkSeq: 0,
+      written: Promise.resolve(),
+      writes: new Set(),
       meter,
       throttle: new Throttle(this.deps.progressIntervalMs ?? 100, () => this.deps.onProgress(this.progress(job)), this.now),
     }
@@ -174,11 +184,12 @@ export class BulkRunner {
     const base = { v: 1 as const, id, profileId, createdAt: this.now(), inputCount: input.items.length }
     let file: JobFile
     if (input.kind === 'members.import') {
-      const d = dedupe(input.items, (m) => keyOf(input.kind, m))
-      file = { ...base, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, positions: d.positions, duplicates: d.duplicates }
+      const d = dedupe(input.items, keyOf)
+      file = { ...base, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, duplicates: d.duplicates }
+      if (d.duplicates.length > 0) file.positions = d.positions
     } else {
       const items = input.items.map((n) => n.trim())
-      const d = dedupe(items, (n) => keyOf(input.kind, n))
+      const d = dedupe(items, keyOf)
       const settings = await this.deps.settings()
       const operatorIdentity = input.operatorIdentity ?? (await this.deps.operatorIdentity(profileId))
       if (!operatorIdentity) {
@@ -192,14 +203,23 @@ export class BulkRunner {
         operatorIdentity,
         chunkSize: input.chunkSize ?? settings.lockChunkSize,
         items: d.unique,
-        positions: d.positions,
         duplicates: d.duplicates,
       }
+      if (d.duplicates.length > 0) file.positions = d.positions
     }
-    await this.store.writeJob(file)
     const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined))
+    // The job file is written while the first calls are prepared; nothing is sent before it is on disk.
+    job.written = this.store.writeJob(file)
     this.jobs.set(id, job)
     this.launch(job)
+    try {
+      await job.written
+    } catch (err) {
+      // Not on disk, so it does not exist: its run stops before sending anything.
+      await this.wait(id).catch(() => undefined)
+      this.jobs.delete(id)
+      throw err
+    }
     return this.summary(job)
   }
 
@@ -250,10 +270,10 @@ export class BulkRunner {
     job.results.forEach((r, i) => {
       if (!r) return
       if (r.state === 'failed' || r.state === 'cancelled') {
-        job.results[i] = undefined
+        this.setResult(job, i, undefined)
         reset.push(i)
       } else if (r.state === 'unknown') {
-        job.results[i] = undefined
+        this.setResult(job, i, undefined)
         job.unknown.add(i)
         reset.push(i)
       }
@@ -325,7 +345,7 @@ export class BulkRunner {
   private *itemsInInputOrder(job: Job): Generator<JobItem> {
     const f = job.file
     const byPosition = new Map<number, number>()
-    f.positions.forEach((p, i) => byPosition.set(p, i))
+    positionsOf(f).forEach((p, i) => byPosition.set(p, i))
     const dupOf = new Map(f.duplicates.map((d) => [d.index, d.of]))
     for (let index = 0; index < f.inputCount; index++) {
       const u = byPosition.get(index)
@@ -351,10 +371,16 @@ export class BulkRunner {
     return c
   }
 
+  /** Items finished (final result or duplicate), without walking every result. */
   private doneCount(job: Job): number {
-    let pending = 0
-    for (const r of job.results) if (!r || !FINAL.has(r.state)) pending++
-    return job.file.inputCount - pending
+    return job.finished + job.file.duplicates.length
+  }
+
+  private setResult(job: Job, i: number, r: ItemResult | undefined): void {
+    const before = job.results[i]
+    if (before && FINAL.has(before.state)) job.finished--
+    if (r && FINAL.has(r.state)) job.finished++
+    job.results[i] = r
   }
 
   private summary(job: Job): JobSummary {
@@ -399,14 +425,29 @@ export class BulkRunner {
     job.throttle.flush()
   }
 
-  private async record(job: Job, results: [number, ItemResult][]): Promise<void> {
-    if (results.length === 0) return
+  /**
+   * Records results: in memory at once (the run decides its next steps from them) and in the job log, whose
+   * write the run awaits before it ends. A crash before the write lands only redoes these items: a lock is
+   * toggled again (harmless), a create is read back first (its "send" line is on disk).
+   */
+  private record(job: Job, results: [number, ItemResult][]): Promise<void> {
+    if (results.length === 0) return Promise.resolve()
     job.updatedAt = this.now()
-    // On disk first: a result that is not durable must not count (a crash would resend or lose it).
-    await this.store.append(job.file.id, { e: 'result', r: results, at: job.updatedAt })
-    for (const [i, r] of results) job.results[i] = r
+    for (const [i, r] of results) this.setResult(job, i, r)
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
+    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(results), at: job.updatedAt })
+    job.writes.add(written)
+    written.then(
+      () => job.writes.delete(written),
+      () => job.writes.delete(written),
+    )
+    return written
+  }
+
+  /** Waits for every result write of the job; a failed one stops the job. */
+  private async settleWrites(job: Job): Promise<void> {
+    for (const r of await Promise.allSettled([...job.writes])) if (r.status === 'rejected') this.stop(job, r.reason)
   }
 
   // ---- running
@@ -427,13 +468,18 @@ export class BulkRunner {
 
   private async run(job: Job): Promise<void> {
     try {
-      await this.setStatus(job, 'running')
-      const client = await this.deps.clientFor(job.file.profileId)
+      // Not awaited on its own: it is flushed with the first lines after it (lines keep their order).
+      const running = this.setStatus(job, 'running')
+      running.catch(() => undefined)
       const settings = await this.deps.settings()
-      const limit = pLimit(settings.concurrency)
+      // `http` bounds the calls in flight; `ahead` lets as many more be prepared (journaled, on disk) while
+      // those are out, so no call waits on the disk before it goes (and no more are journaled than that).
+      // Results are written after a chunk leaves both, so recording never holds back the next call.
+      const http = pLimit(settings.concurrency)
+      const ahead = pLimit(settings.concurrency * 4)
       job.meter.record(this.doneCount(job))
       while (!job.pauseRequested && !job.cancelRequested) {
-        if (job.unknown.size > 0) await this.reconcile(job, client, job.abort!.signal)
+        if (job.unknown.size > 0) await this.reconcile(job, await this.deps.clientFor(job.file.profileId), job.abort!.signal)
         if (job.pauseRequested || job.cancelRequested) break
         const pending: number[] = []
         job.results.forEach((r, i) => {
@@ -442,22 +488,30 @@ export class BulkRunner {
         if (pending.length === 0 && job.unknown.size === 0) break
         if (pending.length === 0) continue
         const chunks = chunk(pending, job.kind.chunkSize(settings))
-        // allSettled: every call in flight ends (and is recorded) before the run can end, so a resume can
-        // never overlap a call still out.
-        await Promise.allSettled(chunks.map((c) => limit(() => this.runChunk(job, client, c))))
+        // allSettled: every call in flight ends before the run can end, so a resume can never overlap a call
+        // still out.
+        await Promise.allSettled(chunks.map((c) => ahead(() => this.runChunk(job, c, http))))
         if (job.stopError) throw job.stopError
       }
+      await running
       if (job.cancelRequested) {
-        await this.finishCancel(job, client)
+        await this.settleWrites(job)
+        await this.finishCancel(job)
       } else if (job.pauseRequested) {
+        await this.settleWrites(job)
         await this.setStatus(job, 'paused')
       } else {
-        await this.setStatus(job, 'completed')
+        // Queued behind the last results, so they usually share one fsync.
+        const completed = this.setStatus(job, 'completed')
+        await this.settleWrites(job)
+        await completed
       }
+      if (job.stopError) throw job.stopError
     } catch (err) {
       // A job-stopping error (credentials refused, journal not writable): keep every item as it is and pause
       // with the error, so the user can fix it and resume.
       const e = err instanceof AppError ? err : AppError.app('app.internal')
+      await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
       await this.dropDonePasswords(job).catch(() => undefined)
@@ -465,23 +519,85 @@ export class BulkRunner {
     }
   }
 
-  private async runChunk(job: Job, client: ApiClient, items: number[]): Promise<void> {
+  private stop(job: Job, err: unknown): void {
+    job.stopError ??= err instanceof AppError ? err : AppError.app('app.internal')
+    job.pauseRequested = true
+  }
+
+  /** Sends one chunk and records its results (their write is awaited at the end of the run). */
+  private async runChunk(job: Job, items: number[], http: LimitFunction): Promise<void> {
     if (job.pauseRequested || job.cancelRequested) return
     const chunkNo = job.chunkSeq++
-    if (job.kind.create) {
-      for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
-      // Durable before sending: after a crash these items are read back, never blindly resent.
-      await this.store.append(job.file.id, { e: 'send', items, at: this.now() })
-    }
-    let outcomes
+    const opts: CallOptions = { signal: job.abort!.signal, context: { jobId: job.file.id, chunk: chunkNo }, awaitJournalEnd: false }
+    // Asked per chunk: when the profile changes mid-job, the next chunks use its new client.
+    let client: ApiClient
     try {
-      outcomes = await job.kind.send(client, items, { signal: job.abort!.signal, context: { jobId: job.file.id, chunk: chunkNo } })
+      client = await this.deps.clientFor(job.file.profileId)
     } catch (err) {
-      // Only job-stopping errors get here: stop starting chunks, keep these items as they are (a create
-      // is read back before it is sent again).
-      if (job.kind.create) for (const i of items) job.unknown.add(i)
-      job.stopError ??= err instanceof AppError ? err : AppError.app('app.internal')
-      job.pauseRequested = true
+      this.stop(job, err)
+      return
+    }
+    let call: ChunkCall
+    try {
+      call = job.kind.request(items)
+    } catch (err) {
+      // An item that cannot be sent (e.g. its password is no longer kept): fail the chunk's items, go on.
+      const e = err instanceof AppError ? err : AppError.app('app.internal')
+      this.record(job, items.map((i) => [i, { state: 'failed', error: e.toData() }])).catch((err: unknown) => this.stop(job, err))
+      return
+    }
+    if (job.kind.create) for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
+    const unsend = () => {
+      if (job.kind.create) for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+    }
+    // Before sending, on disk: the journal's start entry and, for creates, the job's "sending these" line
+    // (after a crash those items are read back, never blindly resent).
+    const [prep, sendLine] = await Promise.allSettled([
+      call.op === 'addMembers' ? client.prepare(call.op, call.req, opts) : client.prepare(call.op, call.req, opts),
+      job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : Promise.resolve(),
+    ])
+    if (prep.status === 'rejected' || sendLine.status === 'rejected') {
+      if (prep.status === 'fulfilled') await prep.value.abandon().catch(() => undefined)
+      unsend()
+      const err = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
+      if (!(err instanceof AppError && err.code === 'app.cancelled')) this.stop(job, err)
+      return
+    }
+    const prepared: PreparedCall = prep.value
+    const tPrep = performance.now()
+    // The answer is read inside the slot, so an error that stops the job does so before another call goes.
+    const outcomes = await http(async (): Promise<ChunkItemOutcome[] | null> => {
+      const written = await job.written.then(
+        () => null,
+        (err: unknown) => err,
+      )
+      if (written !== null) this.stop(job, written)
+      const tSlot = performance.now()
+      ;(globalThis as unknown as { TRACE: number[][] }).TRACE?.push([tPrep, tSlot])
+      if (job.pauseRequested || job.cancelRequested) {
+        await prepared.abandon().catch(() => undefined)
+        return null
+      }
+      const o = { ...opts, prepared }
+      let answer: ChunkAnswer
+      try {
+        const r = call.op === 'addMembers' ? await client.call(call.op, call.req, o) : await client.call(call.op, call.req, o)
+        answer = { data: r.data, partial: r.partial }
+      } catch (err) {
+        answer = { error: err instanceof AppError ? err : AppError.app('app.internal') }
+      }
+      try {
+        return job.kind.interpret(items, answer)
+      } catch (err) {
+        // Only job-stopping errors get here: stop starting chunks, keep these items as they are (a create
+        // is read back before it is sent again).
+        if (job.kind.create) for (const i of items) job.unknown.add(i)
+        this.stop(job, err)
+        return []
+      }
+    })
+    if (outcomes === null) {
+      unsend()
       return
     }
     const results: [number, ItemResult][] = []
@@ -496,7 +612,8 @@ export class BulkRunner {
       }
       // else: surely not sent; it stays pending and goes out in the next round.
     })
-    await this.record(job, results)
+    this.record(job, results).catch((err: unknown) => this.stop(job, err))
+    return
   }
 
   /** Reads back unknown items: found ones are done; the others go back to pending (or, out of sends, stay unknown). */

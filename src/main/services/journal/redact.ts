@@ -12,9 +12,12 @@ const SECRET_KEY = /(authorization|token|secret|password|passwd|pwd|credential|c
 // ("cannot be used to log in", spec member operation 1) and the spec's time/flag fields.
 const SAFE_KEY = /^(passwordMobile|strictMatchWhenDelete)$/
 
+// Text the free-text patterns cannot match (they need a space, '=', ':' or '//'): lock numbers, ids, names.
+const PLAIN = /^[\p{L}\p{N}_.@+-]*$/u
+
 /** A deep copy of `value` without secrets. */
 export function redactRequest(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value)
+  if (typeof value === 'string') return PLAIN.test(value) ? value : redactText(value)
   if (value === null || typeof value !== 'object') return value
   if (depth > 32) return '[deep]'
   if (Array.isArray(value)) return value.map((v) => redactRequest(v, depth + 1))

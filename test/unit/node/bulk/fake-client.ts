@@ -47,38 +47,56 @@ export class FakeService {
     }
   }
 
+  prepared = 0
+  abandoned = 0
+
+  async addMembers(list: NewMember[], o?: CallOptions): Promise<AddMembersOutcome> {
+    for (const m of list) this.memberSends.set(m.userName, (this.memberSends.get(m.userName) ?? 0) + 1)
+    return this.gate('member', o, () => {
+      const succeeded: AddMembersOutcome['succeeded'] = []
+      const failed: AddMembersOutcome['failed'] = []
+      for (const m of list) {
+        const k = m.userName.toLowerCase()
+        if (this.refuse.has(k)) failed.push({ userName: m.userName, message: 'refused' })
+        else if (this.employees.has(k)) failed.push({ userName: m.userName, message: 'exists' })
+        else {
+          const globalId = `G-${k}`
+          this.employees.set(k, globalId)
+          succeeded.push({ id: 1, globalId, userName: m.userName })
+        }
+      }
+      return { succeeded, failed, partial: failed.length > 0 && succeeded.length > 0 }
+    })
+  }
+
   client(): ApiClient {
     const c = {
       profileId: 'p1',
-      call: async (op: string, req: { body: { assetNums: string[] } }, o?: CallOptions) => {
+      prepare: async (op: string) => {
+        this.prepared++
+        return {
+          operation: op,
+          abandon: async () => {
+            this.abandoned++
+          },
+        }
+      },
+      call: async (op: string, req: { body: { assetNums?: string[]; userList?: NewMember[] } }, o?: CallOptions) => {
+        if (op === 'addMembers') {
+          const r = await this.addMembers(req.body.userList ?? [], o)
+          return { data: { succeeded: r.succeeded, failed: r.failed }, partial: r.partial, nonce: 'n', attempts: 1 }
+        }
         const disable = op === 'lockAssets'
-        for (const a of req.body.assetNums) this.lockSends.set(a, (this.lockSends.get(a) ?? 0) + 1)
+        const assetNums = req.body.assetNums ?? []
+        for (const a of assetNums) this.lockSends.set(a, (this.lockSends.get(a) ?? 0) + 1)
         const data = await this.gate('lock', o, () =>
-          req.body.assetNums.map((a) => {
+          assetNums.map((a) => {
             if (!this.locks.has(a)) return { assetNum: a, status: 2 }
             this.locks.set(a, disable)
             return { assetNum: a, status: 1 }
           }),
         )
         return { data, partial: false, nonce: 'n', attempts: 1 }
-      },
-      addMembers: async (_e: string, list: NewMember[], o?: CallOptions): Promise<AddMembersOutcome> => {
-        for (const m of list) this.memberSends.set(m.userName, (this.memberSends.get(m.userName) ?? 0) + 1)
-        return this.gate('member', o, () => {
-          const succeeded: AddMembersOutcome['succeeded'] = []
-          const failed: AddMembersOutcome['failed'] = []
-          for (const m of list) {
-            const k = m.userName.toLowerCase()
-            if (this.refuse.has(k)) failed.push({ userName: m.userName, message: 'refused' })
-            else if (this.employees.has(k)) failed.push({ userName: m.userName, message: 'exists' })
-            else {
-              const globalId = `G-${k}`
-              this.employees.set(k, globalId)
-              succeeded.push({ id: 1, globalId, userName: m.userName })
-            }
-          }
-          return { succeeded, failed, partial: failed.length > 0 && succeeded.length > 0 }
-        })
       },
       listMembers: async (_e: string, q: { keyword?: string; pageNum: number; pageSize: number }) => {
         const all = [...this.employees.entries()]

@@ -244,7 +244,7 @@ describe('BulkRunner: employees (creates)', () => {
     await until(() => svc.employees.size === 200)
     runners = runners.filter((x) => x !== a) // abandon it, as a crash would
     // torn last line in the job log, as a crash mid-write leaves it
-    appendFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), '{"e":"result","r":[[250,')
+    appendFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), '{"e":"result","g":[[{"state":"ok"},[250,')
 
     svc.fault = () => null
     const b = runner(svc, { concurrency: 1 })
