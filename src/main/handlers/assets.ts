@@ -7,8 +7,8 @@
 import { AppError } from '@shared/errors/app-error'
 import type { VirtualAsset } from '@shared/api/models'
 import { ASSET_FLAG, MAX_TABLE_ASSETS, type AssetTable } from '@shared/ipc/channels/assets'
-import { resolveLocale } from '@shared/i18n/locale'
-import { createApiClient, type ApiClient } from '../api/client'
+import type { ApiClient } from '../api/client'
+import { clientPoolFor } from '../api/client-pool'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
 
@@ -252,29 +252,8 @@ export function registerAssetHandlers(registry: HandlerRegistry, services: Servi
   })
 }
 
-/**
- * API clients for the desk: one per profile, built from its connection, dropped when profiles change (an address
- * or a secret may have changed).
- */
+/** The core's API clients: its one journaled pool, shared with the bulk runner. */
 function coreDeskDeps(services: Services): DeskDeps {
-  const clients = new Map<string, Promise<ApiClient>>()
-  services.events.on('profiles.changed', () => {
-    const old = [...clients.values()]
-    clients.clear()
-    for (const c of old) void c.then((x) => x.close()).catch(() => undefined)
-  })
-  return {
-    clientFor(profileId) {
-      let c = clients.get(profileId)
-      if (!c) {
-        c = (async () => {
-          const [config, settings] = await Promise.all([services.profiles.connectionFor(profileId), services.settings.get()])
-          return createApiClient(config, { settings: settings.bulk, locale: resolveLocale(settings.locale, services.info.systemLocale) })
-        })()
-        c.catch(() => clients.delete(profileId))
-        clients.set(profileId, c)
-      }
-      return c
-    },
-  }
+  const pool = clientPoolFor(services)
+  return { clientFor: (profileId) => pool.get(profileId) }
 }

@@ -114,6 +114,12 @@ describe('shell numbers', () => {
     const second = await call(core, 'shellnums.issue', { size: 2 })
     const history = await call(core, 'shellnums.history', {})
     expect(history.batches.map((b) => b.id)).toEqual([second.id, batch.id])
+    // Every issue is a journaled write (a create: never retried blindly).
+    const journal = await call(core, 'journal.list', { operations: ['getShellNums'] })
+    expect(journal.entries.map((e) => [e.outcome, e.body])).toEqual([
+      ['ok', { size: 2 }],
+      ['ok', { size: 3 }],
+    ])
 
     const other = await testCore(dir)
     try {
