@@ -14,6 +14,19 @@ const upcoming: RouteRecordRaw[] = UPCOMING_AREAS.map((area) => ({
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/orders' },
   ...upcoming,
+  { path: '/locks', name: 'locks', component: () => import('../views/locks/LocksView.vue'), meta: { area: 'locks' } },
+  {
+    path: '/assets',
+    component: () => import('../views/assets/AssetsView.vue'),
+    meta: { area: 'assets' },
+    children: [
+      { path: '', redirect: '/assets/list' },
+      { path: 'list', name: 'assets-list', component: () => import('../views/assets/VirtualAssetsView.vue'), meta: { area: 'assets' } },
+      { path: 'numbers', name: 'assets-numbers', component: () => import('../views/assets/ShellNumbersView.vue'), meta: { area: 'assets' } },
+      { path: 'lookup', name: 'assets-lookup', component: () => import('../views/assets/LookupView.vue'), meta: { area: 'assets' } },
+    ],
+  },
+  { path: '/journal', name: 'journal', component: () => import('../views/journal/JournalView.vue'), meta: { area: 'journal' } },
   {
     path: '/settings',
     component: () => import('../views/settings/SettingsView.vue'),

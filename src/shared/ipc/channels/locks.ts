@@ -19,6 +19,8 @@ export const lockDraftSchema = z.object({
   action: z.enum(LOCK_ACTIONS),
   /** Where the list came from when imported: the file and column, for the screen's note. */
   source: z.string().max(300).optional(),
+  /** The run shown on the screen: its job, then the jobs of its retries. */
+  jobIds: z.array(z.string().min(1).max(100)).max(100).optional(),
   updatedAt: z.number(),
 })
 export type LockDraft = z.output<typeof lockDraftSchema>

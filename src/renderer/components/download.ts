@@ -1,0 +1,45 @@
+/**
+ * Saving a file the core produced: a Blob and a temporary link with `download`, which works the same in browser
+ * mode (a download) and in Electron (its download handling). Nothing goes over the network.
+ */
+
+/** Bytes of a base64 string. */
+export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64)
+  const out = new Uint8Array(bin.length)
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)
+  return out
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.rel = 'noopener'
+  a.style.display = 'none'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/** Saves a file given as base64 (exports.table's answer). */
+export function saveBase64File(file: { fileName: string; mimeType: string; contentBase64: string }): void {
+  save(new Blob([base64Bytes(file.contentBase64)], { type: file.mimeType }), file.fileName)
+}
+
+/** Saves a text file (journal.export's answer). */
+export function saveTextFile(file: { fileName: string; mimeType: string; content: string }): void {
+  save(new Blob([file.content], { type: file.mimeType }), file.fileName)
+}
+
+/** A file the user picked, as base64 (for imports.parseTable). */
+export async function fileAsBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let bin = ''
+  const step = 0x8000
+  for (let i = 0; i < bytes.length; i += step) bin += String.fromCharCode(...bytes.subarray(i, i + step))
+  return btoa(bin)
+}

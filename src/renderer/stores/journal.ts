@@ -1,0 +1,77 @@
+/** The Journal screen's store: filters, the page on screen, and export. */
+import { defineStore } from 'pinia'
+import { computed, reactive, ref, shallowRef } from 'vue'
+import type { AppErrorData } from '@shared/errors/app-error'
+import type { OperationId } from '@shared/api/operations'
+import type { JournalEntryOutcome, JournalExport, JournalFilter, JournalPage } from '@shared/ipc/channels/journal'
+import { errorData, invoke } from '../bridge'
+
+/** The filters as the screen edits them. */
+export interface JournalFilterForm {
+  profileId: string
+  operations: OperationId[]
+  outcomes: JournalEntryOutcome[]
+  /** [from, to] epoch ms, or null. */
+  range: [number, number] | null
+  text: string
+}
+
+/** The filter the core takes from the form (empty fields left out). */
+export function toJournalFilter(f: JournalFilterForm): JournalFilter {
+  const out: JournalFilter = {}
+  if (f.profileId) out.profileId = f.profileId
+  if (f.operations.length) out.operations = [...f.operations]
+  if (f.outcomes.length) out.outcomes = [...f.outcomes]
+  if (f.range) {
+    out.from = f.range[0]
+    out.to = f.range[1]
+  }
+  const text = f.text.trim()
+  if (text) out.text = text
+  return out
+}
+
+export const useJournalStore = defineStore('journal', () => {
+  const filter = reactive<JournalFilterForm>({ profileId: '', operations: [], outcomes: [], range: null, text: '' })
+  const page = shallowRef<JournalPage | null>(null)
+  const pageNum = ref(1)
+  const pageSize = ref(50)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  const filtered = computed(() => Object.keys(toJournalFilter(filter)).length > 0)
+
+  let seq = 0
+  /** Loads the current page (quietly when `quiet`: no loading state, errors kept for the next explicit load). */
+  async function load(quiet = false): Promise<void> {
+    const mine = ++seq
+    if (!quiet) loading.value = true
+    try {
+      const p = await invoke('journal.list', { ...toJournalFilter(filter), offset: (pageNum.value - 1) * pageSize.value, limit: pageSize.value })
+      if (mine !== seq) return
+      page.value = p
+      error.value = null
+    } catch (err) {
+      if (mine === seq && !quiet) error.value = errorData(err)
+    } finally {
+      if (mine === seq) loading.value = false
+    }
+  }
+
+  /** Back to the first page with the current filters. */
+  function search(): Promise<void> {
+    pageNum.value = 1
+    return load()
+  }
+
+  function resetFilter(): Promise<void> {
+    Object.assign(filter, { profileId: '', operations: [], outcomes: [], range: null, text: '' })
+    return search()
+  }
+
+  /** The entries matching the filters as a CSV or JSON file. */
+  function exportAs(format: 'csv' | 'json'): Promise<JournalExport> {
+    return invoke('journal.export', { ...toJournalFilter(filter), format })
+  }
+
+  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportAs }
+})

@@ -1,0 +1,76 @@
+/** The lookup store: the number asked for, what the sources said about it, and the holder's name (asked after). */
+import { defineStore } from 'pinia'
+import { ref, shallowRef, watch } from 'vue'
+import type { AppErrorData } from '@shared/errors/app-error'
+import type { AssetLookup, LookupMember } from '@shared/ipc/channels/lookup'
+import { errorData, invoke } from '../bridge'
+import { useProfilesStore } from './profiles'
+
+export const useLookupStore = defineStore('lookup', () => {
+  const profiles = useProfilesStore()
+  const query = ref('')
+  const result = shallowRef<AssetLookup | null>(null)
+  const loading = ref(false)
+  const error = ref<AppErrorData | null>(null)
+  const holder = shallowRef<LookupMember | null>(null)
+  const holderLoading = ref(false)
+  const holderError = ref<AppErrorData | null>(null)
+
+  let seq = 0
+  /** Looks an asset number up; the holder's name follows when the sources name a holder. */
+  async function search(assetNum: string): Promise<void> {
+    const num = assetNum.trim()
+    if (!num) return
+    const mine = ++seq
+    query.value = num
+    loading.value = true
+    error.value = null
+    result.value = null
+    holder.value = null
+    holderError.value = null
+    try {
+      const r = await invoke('lookup.asset', { assetNum: num })
+      if (mine !== seq) return
+      result.value = r
+      loading.value = false
+      if (r.holderGlobalId) await findHolder(mine, r.holderGlobalId, r.enterpriseGlobalId)
+    } catch (err) {
+      if (mine === seq) error.value = errorData(err)
+    } finally {
+      if (mine === seq) loading.value = false
+    }
+  }
+
+  async function findHolder(mine: number, memberGlobalId: string, enterpriseGlobalId: string): Promise<void> {
+    holderLoading.value = true
+    try {
+      const m = await invoke('lookup.member', { memberGlobalId, enterpriseGlobalId })
+      if (mine === seq) holder.value = m
+    } catch (err) {
+      if (mine === seq) holderError.value = errorData(err)
+    } finally {
+      if (mine === seq) holderLoading.value = false
+    }
+  }
+
+  /** Asks for the holder's name again (after a failure). */
+  function retryHolder(): void {
+    const r = result.value
+    if (r?.holderGlobalId) void findHolder(seq, r.holderGlobalId, r.enterpriseGlobalId)
+  }
+
+  watch(
+    () => profiles.activeId,
+    (now, before) => {
+      if (before && now !== before) {
+        seq++
+        result.value = null
+        holder.value = null
+        error.value = null
+        loading.value = false
+      }
+    },
+  )
+
+  return { query, result, loading, error, holder, holderLoading, holderError, search, retryHolder }
+})
