@@ -156,9 +156,12 @@ export class ProfilesService {
     return this.serial(async () => {
       const data = await this.load()
       if (id === SANDBOX_PROFILE_ID) {
-        const managed = Object.keys(patch).filter(
-          (k) => !(SANDBOX_EDITABLE as readonly string[]).includes(k) && patch[k as keyof ProfileFieldsPatch] !== undefined,
-        )
+        // A form may send every field back: managed fields left as they are count as no change.
+        const current = (await this.sandboxView(data)) as Record<string, unknown>
+        const managed = Object.keys(patch).filter((k) => {
+          const v = patch[k as keyof ProfileFieldsPatch]
+          return !(SANDBOX_EDITABLE as readonly string[]).includes(k) && v !== undefined && v !== current[k]
+        })
         if (managed.length > 0) {
           throw AppError.app('app.readOnly', { what: managed.join(', ') }, {
             issues: managed.map((k) => ({ path: `fields.${k}`, message: 'managed by the app for the Sandbox profile' })),

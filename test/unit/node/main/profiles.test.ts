@@ -119,7 +119,7 @@ describe('ProfilesService', () => {
   it('lets only the working fields of the Sandbox profile change', async () => {
     const err = await expectAppError(profiles.update('sandbox', { baseUrl: 'https://evil.example.com', operatorIdentity: 'X' }), 'app.readOnly')
     expect(err.details.issues?.map((i) => i.path)).toEqual(['fields.baseUrl'])
-    const u = await profiles.update('sandbox', { operatorIdentity: 'Trainer', channelCustomerId: 'DEMO-0002' })
+    const u = await profiles.update('sandbox', { operatorIdentity: 'Trainer', channelCustomerId: 'DEMO-0002', name: 'Sandbox', orderAppKey: SANDBOX_DEMO.orderApp.clientId })
     expect(u).toMatchObject({ operatorIdentity: 'Trainer', channelCustomerId: 'DEMO-0002', channelCode: 'DEMO' })
     expect((await make().get('sandbox')).operatorIdentity).toBe('Trainer')
     await expectAppError(profiles.delete('sandbox'), 'app.readOnly')
