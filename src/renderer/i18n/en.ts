@@ -207,6 +207,7 @@ const en = {
     resetFilters: 'Clear filters',
     showing: 'Showing {shown} of {total}',
     selected: '{count} selected',
+    selectTip: 'Tick assets to disable or enable them together; click a row for its details.',
     selectAllVisible: 'Select every asset shown',
     selectRow: 'Select {num}',
     disableSelected: 'Disable selected locks',

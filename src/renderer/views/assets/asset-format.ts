@@ -10,16 +10,29 @@ export function licenseTypeName(type: string, t: Translate, te: Has): string {
   return te(`licenseType.${type}`) ? t(`licenseType.${type}`) : type
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (a table cell per row would feel it): keep them.
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(locale: Locale, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${seconds ? 's' : 'm'}`
+  let f = formats.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
+      hour12: false,
+    })
+    formats.set(key, f)
+  }
+  return f
+}
+
 /** An epoch-ms time as local date and time ("—" when unknown); `seconds` adds them. */
 export function formatTime(ms: number | null | undefined, locale: Locale, seconds = false): string {
   if (ms === null || ms === undefined || ms < 0 || !Number.isFinite(ms)) return '—'
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-    hour12: false,
-  }).format(new Date(ms))
+  return formatter(locale, seconds).format(ms)
 }

@@ -143,6 +143,8 @@ export function filterAssets(model: AssetModel, filter: AssetFilter, sort: { key
   const types = filter.types.length > 0 ? new Set(filter.types) : null
   const { locked, frozen, assigned } = filter
   const everything = text === '' && !types && locked === 'any' && frozen === 'any' && assigned === 'any'
+  // Nothing to filter or sort: the rows as they are (a copy, so the caller may keep it as its own).
+  if (everything && !sort) return rows.slice()
   const order = sort ? sortOrder(model, sort.key) : null
   const n = rows.length
   const out: AssetRow[] = []
