@@ -28,17 +28,20 @@ const median = (xs: number[]) => {
 /** Searches typed into the box, each from the full list (cleared in between). */
 const SEARCHES = ['8101', '81010123', '8101999', 'm00000000000', 'zz-no-such-asset', '0001', '81000000']
 
-/** One search: input event to the second frame after it. */
+// In-page code is passed as strings: this file is type-checked without DOM types, and tsx's name-keeping
+// helper (__name) does not exist in the page.
+
+/** One search: input event to the second frame after it (the DOM updated and painted). */
 function timeSearch(page: Page, text: string): Promise<{ ms: number; visible: number }> {
-  return page.evaluate(async (value) => {
-    const input = document.querySelector<HTMLInputElement>('input[data-testid="assets-search"]')!
-    const count = document.querySelector('[data-testid="assets-count"]')!
+  return page.evaluate(`(async () => {
+    const input = document.querySelector('input[data-testid="assets-search"]')
+    const count = document.querySelector('[data-testid="assets-count"]')
     const t0 = performance.now()
-    input.value = value
+    input.value = ${JSON.stringify(text)}
     input.dispatchEvent(new Event('input', { bubbles: true }))
-    await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
     return { ms: performance.now() - t0, visible: Number(count.getAttribute('data-visible')) }
-  }, text)
+  })()`)
 }
 
 async function clearSearch(page: Page): Promise<void> {
@@ -59,7 +62,7 @@ export async function runAssetsTableBench(opts: { scale?: number } = {}): Promis
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(app.url)
-    await page.waitForFunction(() => (document.querySelector('#app')?.childElementCount ?? 0) > 0)
+    await page.waitForSelector('#app > *')
     const t0 = Date.now()
     await page.goto(`${app.origin}/#/assets/list`)
     await page.waitForSelector('[data-testid="assets-count"]', { timeout: 180_000 })
@@ -80,7 +83,6 @@ export async function runAssetsTableBench(opts: { scale?: number } = {}): Promis
     const filterMs = filterSamples.map((s) => s.ms)
 
     // Scrolling the full list: wheel down and back up over the table, watching long tasks and frame gaps.
-    // A string, not a function: tsx's name-keeping helper (__name) does not exist in the page.
     await page.evaluate(`(() => {
       window.__longTasks = []
       window.__scrollStart = performance.now()
@@ -111,26 +113,25 @@ export async function runAssetsTableBench(opts: { scale?: number } = {}): Promis
     }
     await page.waitForTimeout(300)
     const scrollSeconds = (Date.now() - scrollStart) / 1000
-    const scroll = await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[]; __longTaskAt?: number[]; __maxGap: number; __frames: boolean }
-      w.__frames = false
-      return { longTasks: w.__longTasks, at: w.__longTaskAt ?? [], maxGap: w.__maxGap }
-    })
+    const scroll = await page.evaluate<{ longTasks: number[]; at: number[]; maxGap: number }>(`(() => {
+      window.__frames = false
+      return { longTasks: window.__longTasks, at: window.__longTaskAt ?? [], maxGap: window.__maxGap }
+    })()`)
     if (scroll.longTasks.length) log(`long tasks while scrolling (ms after start: duration): ${scroll.at.map((a, i) => `${a}: ${round(scroll.longTasks[i]!)}`).join(', ')}`)
     const firstRow = await page.locator('[data-testid="assets-table"] .el-table-v2__row').first().textContent()
     log(`scrolled ${wheels} wheel steps in ${scrollSeconds.toFixed(1)} s; a row on screen: ${firstRow?.slice(0, 40)}`)
 
     // First sort by asset number (computes the order of 200,000 rows once).
-    const sortMs = await page.evaluate(async () => {
-      const header = [...document.querySelectorAll<HTMLElement>('[data-testid="assets-table"] .el-table-v2__header-cell')].find((h) =>
-        h.textContent?.includes('Asset number'),
+    const sortMs = await page.evaluate<number>(`(async () => {
+      const header = [...document.querySelectorAll('[data-testid="assets-table"] .el-table-v2__header-cell')].find((h) =>
+        h.textContent.includes('Asset number'),
       )
       if (!header) return -1
       const t = performance.now()
       header.click()
-      await new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))
       return performance.now() - t
-    })
+    })()`)
 
     const longTasks = scroll.longTasks
     const line = {
