@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
+import { StateFileError } from '../../sandbox/index'
 import type { EventBus } from '../ipc/events'
 import type { Logger } from './log'
 import type { Storage } from './storage'
@@ -116,8 +117,8 @@ export class SandboxHost {
     try {
       return await start(options)
     } catch (err) {
-      const message = (err as Error).message
-      if (!storage || !message.includes(dataFile)) throw err
+      if (!storage || !(err instanceof StateFileError) || err.file !== dataFile) throw err
+      const message = err.message
       log.warn('the sandbox could not read its state file; keeping it aside and starting on fresh demo data', { error: message })
       await storage.keepAside(relative(storage.dataDir, dataFile), 'could not be read by the sandbox')
       return start(options)
