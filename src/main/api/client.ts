@@ -244,8 +244,9 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
 
   function endJournal(a: Attempt, end: JournalEnd, opts: CallOptions): Promise<void> {
     if (a.entryId === undefined || !journal) return Promise.resolve()
-    const done = journal.ended(a.entryId, end)
-    if (opts.awaitJournalEnd === false) {
+    const lazy = opts.awaitJournalEnd === false
+    const done = journal.ended(a.entryId, end, { lazy })
+    if (lazy) {
       done.catch((err: unknown) => options.logger?.warn('journal: end entry not written', { error: String(err) }))
       return Promise.resolve()
     }

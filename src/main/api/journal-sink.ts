@@ -42,6 +42,9 @@ export interface JournalEnd {
 export interface JournalSink {
   /** Records (and flushes to disk) the start of a call; resolves with the entry id. */
   started(entry: JournalStart): Promise<string>
-  /** Records (and flushes) the end of a call. */
-  ended(id: string, end: JournalEnd): Promise<void>
+  /**
+   * Records (and flushes) the end of a call. `lazy`: the caller does not wait for it; it is written with the
+   * next flush, within a few tens of milliseconds.
+   */
+  ended(id: string, end: JournalEnd, opts?: { lazy?: boolean }): Promise<void>
 }

@@ -68,13 +68,13 @@ export type JobLogLine = z.output<typeof logLineSchema>
 
 /** Groups per-item results by equal result, for a compact "result" line. */
 export function groupResults(results: [number, ItemResult][]): [ItemResult, number[]][] {
-  const groups = new Map<string, [ItemResult, number[]]>()
+  // Grouped by identity: results of one kind are shared objects (e.g. every "ok, status 1" of a chunk), and
+  // one error object is shared by the items of a failed call.
+  const groups = new Map<ItemResult, [ItemResult, number[]]>()
   for (const [i, r] of results) {
-    const key =
-      r.error || r.message ? JSON.stringify(r) : `${r.state}|${r.status ?? ''}|${r.memberGlobalId ?? ''}|${r.reconciled ? 1 : ''}|${r.duplicateOf ?? ''}`
-    const g = groups.get(key)
+    const g = groups.get(r)
     if (g) g[1].push(i)
-    else groups.set(key, [r, [i]])
+    else groups.set(r, [r, [i]])
   }
   return [...groups.values()]
 }
@@ -121,15 +121,15 @@ export class JobStore {
     }
   }
 
-  /** Appends lines to a job's log; resolves once they are on disk. */
-  append(id: string, ...lines: JobLogLine[]): Promise<void> {
+  /** Appends a line to a job's log; resolves once it is on disk (`lazy`: written with the next flush). */
+  append(id: string, line: JobLogLine, opts: { lazy?: boolean } = {}): Promise<void> {
     let log = this.logs.get(id)
     if (!log) {
       const path = join(this.jobDir(id), 'log.jsonl')
       log = new AppendLog(() => path)
       this.logs.set(id, log)
     }
-    return log.append(lines.map((l) => JSON.stringify(l)))
+    return log.append(JSON.stringify(line), opts)
   }
 
   /** Ids of every job on disk. */

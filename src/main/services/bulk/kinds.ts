@@ -49,6 +49,20 @@ export interface KindRunner {
   describe(item: number): { key: string; label?: string }
 }
 
+// Shared outcome objects (never mutated): no allocation per item, and the job log groups them by identity.
+const CANCELLED: ChunkItemOutcome = { result: { state: 'cancelled' } }
+const LOCK_OUTCOME: Record<number, ChunkItemOutcome> = {
+  [LOCK_STATUS.success]: { result: { state: 'ok', status: LOCK_STATUS.success } },
+  [LOCK_STATUS.notFound]: { result: { state: 'failed', status: LOCK_STATUS.notFound } },
+  [LOCK_STATUS.failed]: { result: { state: 'failed', status: LOCK_STATUS.failed } },
+  [LOCK_STATUS.wrongType]: { result: { state: 'failed', status: LOCK_STATUS.wrongType } },
+}
+
+/** One outcome object for every item of a chunk. */
+function same(items: number[], o: ChunkItemOutcome): ChunkItemOutcome[] {
+  return items.map(() => o)
+}
+
 function lockRunner(job: LockJobFile): KindRunner {
   const op = job.kind === 'locks.disable' ? 'lockAssets' : 'unlockAssets'
   return {
@@ -59,9 +73,9 @@ function lockRunner(job: LockJobFile): KindRunner {
     interpret(items, answer) {
       if ('error' in answer) {
         const e = answer.error
-        if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
+        if (e.code === 'app.cancelled') return same(items, CANCELLED)
         if (stopsTheJob(e)) throw e
-        return items.map(() => ({ result: { state: 'failed', error: e.toData() } }))
+        return same(items, { result: { state: 'failed', error: e.toData() } })
       }
       const byNum = new Map<string, number>()
       for (const r of answer.data as LockResult[]) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
@@ -71,7 +85,7 @@ function lockRunner(job: LockJobFile): KindRunner {
         if (status === undefined) {
           return { result: { state: 'failed', error: AppError.app('app.badResponse', { detail: `no result for lock ${n}` }).toData() } }
         }
-        return { result: status === LOCK_STATUS.success ? { state: 'ok', status } : { state: 'failed', status: status as 2 | 3 | 4 } }
+        return LOCK_OUTCOME[status]!
       })
     },
   }
@@ -97,12 +111,12 @@ function memberRunner(job: MemberJobFile): KindRunner {
       if ('error' in answer) {
         const e = answer.error
         const data = e.toData()
-        if (e.code === 'app.unknownOutcome') return items.map(() => ({ unknown: data }))
-        if (e.code === 'app.cancelled') return items.map(() => ({ result: { state: 'cancelled' } }))
+        if (e.code === 'app.unknownOutcome') return same(items, { unknown: data })
+        if (e.code === 'app.cancelled') return same(items, CANCELLED)
         if (stopsTheJob(e)) throw e
         // Not sent at all (connection refused before a byte went out): safe to send again.
-        if (e.details.retryable) return items.map(() => ({ retry: data }))
-        return items.map(() => ({ result: { state: 'failed', error: data } }))
+        if (e.details.retryable) return same(items, { retry: data })
+        return same(items, { result: { state: 'failed', error: data } })
       }
       const res = answer.data as AddMembersResult
       const missing = AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData()

@@ -208,18 +208,12 @@ export class BulkRunner {
       if (d.duplicates.length > 0) file.positions = d.positions
     }
     const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined))
-    // The job file is written while the first calls are prepared; nothing is sent before it is on disk.
+    // The job file is written while the first calls are prepared (creates wait for it before sending).
     job.written = this.store.writeJob(file)
+    job.written.catch((err: unknown) => this.stop(job, err))
     this.jobs.set(id, job)
+    // Returns at once; if the job file cannot be written the run stops (paused, with the storage error).
     this.launch(job)
-    try {
-      await job.written
-    } catch (err) {
-      // Not on disk, so it does not exist: its run stops before sending anything.
-      await this.wait(id).catch(() => undefined)
-      this.jobs.delete(id)
-      throw err
-    }
     return this.summary(job)
   }
 
@@ -436,7 +430,8 @@ export class BulkRunner {
     for (const [i, r] of results) this.setResult(job, i, r)
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
-    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(results), at: job.updatedAt })
+    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), not one each.
+    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(results), at: job.updatedAt }, { lazy: true })
     job.writes.add(written)
     written.then(
       () => job.writes.delete(written),
@@ -567,11 +562,15 @@ export class BulkRunner {
     const tPrep = performance.now()
     // The answer is read inside the slot, so an error that stops the job does so before another call goes.
     const outcomes = await http(async (): Promise<ChunkItemOutcome[] | null> => {
-      const written = await job.written.then(
-        () => null,
-        (err: unknown) => err,
-      )
-      if (written !== null) this.stop(job, written)
+      // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
+      // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
+      if (job.kind.create) {
+        const failed = await job.written.then(
+          () => null,
+          (err: unknown) => err,
+        )
+        if (failed !== null) this.stop(job, failed)
+      }
       const tSlot = performance.now()
       ;(globalThis as unknown as { TRACE: number[][] }).TRACE?.push([tPrep, tSlot])
       if (job.pauseRequested || job.cancelRequested) {
@@ -621,7 +620,8 @@ export class BulkRunner {
     const items = [...job.unknown]
     const results: [number, ItemResult][] = []
     if (!job.kind.reconcile) {
-      for (const i of items) results.push([i, { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }])
+      const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }
+      for (const i of items) results.push([i, unknown])
       job.unknown.clear()
       await this.record(job, results)
       return
@@ -635,7 +635,8 @@ export class BulkRunner {
       if (stopsTheJob(e)) throw e
       job.reconcileFailures++
       if (job.reconcileFailures >= this.maxReconcileFailures) {
-        for (const i of items) results.push([i, { state: 'unknown', error: AppError.app('app.unknownOutcome', {}, { cause: e.code }).toData() }])
+        const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome', {}, { cause: e.code }).toData() }
+        for (const i of items) results.push([i, unknown])
         job.unknown.clear()
         await this.record(job, results)
       }
@@ -667,9 +668,11 @@ export class BulkRunner {
       }
     }
     const results: [number, ItemResult][] = []
+    const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }
+    const cancelled: ItemResult = { state: 'cancelled' }
     job.results.forEach((r, i) => {
       if (r !== undefined) return
-      results.push([i, job.unknown.has(i) ? { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() } : { state: 'cancelled' }])
+      results.push([i, job.unknown.has(i) ? unknown : cancelled])
     })
     job.unknown.clear()
     await this.record(job, results)

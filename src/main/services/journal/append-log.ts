@@ -1,7 +1,8 @@
 /**
  * A durable append-only file of JSON lines with group commit: lines appended while a flush is running are
  * written and fsynced together by the next one, so many concurrent callers cost a few fsyncs, and each
- * `append` resolves only once its lines are on disk.
+ * `append` resolves only once its lines are on disk. Lines nobody waits for right away can be appended
+ * `lazy`: they go out with the next flush, or after `lazyMs` at the latest.
  */
 import { mkdir, open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -9,6 +10,7 @@ import { AppError } from '@shared/errors/app-error'
 
 interface Waiting {
   text: string
+  lazy: boolean
   resolve: () => void
   reject: (e: Error) => void
 }
@@ -19,30 +21,61 @@ export class AppendLog {
   private handle: FileHandle | null = null
   private openPath = ''
   private closed = false
+  private lazyTimer: NodeJS.Timeout | null = null
 
-  /** `pathFor(bytes)` names the file for the next write of `bytes` (lets the owner rotate). */
-  constructor(private readonly pathFor: (bytes: number) => Promise<string> | string) {}
+  /**
+   * `pathFor(bytes)` names the file for the next write of `bytes` (lets the owner rotate); `lazyMs` is the
+   * longest a lazy line waits for a flush.
+   */
+  constructor(
+    private readonly pathFor: (bytes: number) => Promise<string> | string,
+    private readonly lazyMs = 25,
+  ) {}
 
-  /** Appends lines (without newlines) and resolves when they are fsynced. */
-  append(lines: string | string[]): Promise<void> {
+  /**
+   * Appends lines (without newlines) and resolves when they are fsynced. `lazy`: no flush of their own now;
+   * they are written with the next one, within `lazyMs`.
+   */
+  append(lines: string | string[], opts: { lazy?: boolean } = {}): Promise<void> {
     if (this.closed) return Promise.reject(AppError.app('app.storage', { detail: 'log closed' }))
-    const text = (Array.isArray(lines) ? lines : [lines]).map((l) => l + '\n').join('')
+    const text = typeof lines === 'string' ? lines + '\n' : lines.map((l) => l + '\n').join('')
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ text, resolve, reject })
-      this.flushing ??= this.flush()
+      const lazy = opts.lazy === true
+      this.queue.push({ text, lazy, resolve, reject })
+      if (!lazy) this.kick()
+      else if (!this.flushing) this.armLazy()
     })
+  }
+
+  // Not unref'd: a line someone awaits must keep the process alive until it is written.
+  private armLazy(): void {
+    this.lazyTimer ??= setTimeout(() => this.kick(), this.lazyMs)
+  }
+
+  /** Starts a flush now unless one is running (it takes every queued line, lazy ones included). */
+  private kick(): void {
+    if (this.lazyTimer) {
+      clearTimeout(this.lazyTimer)
+      this.lazyTimer = null
+    }
+    this.flushing ??= this.flush()
   }
 
   /** Waits for pending lines, then closes the file. */
   async close(): Promise<void> {
     this.closed = true
+    if (this.queue.length > 0) this.kick()
     while (this.flushing) await this.flushing
     await this.handle?.close()
     this.handle = null
   }
 
   private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
+    // After the first batch, goes on only while a line is waited for (lazy lines ride along); lazy lines
+    // left over get their timer.
+    let first = true
+    while (this.queue.length > 0 && (first || this.closed || this.queue.some((w) => !w.lazy))) {
+      first = false
       const batch = this.queue
       this.queue = []
       const text = batch.map((w) => w.text).join('')
@@ -69,6 +102,7 @@ export class AppendLog {
     // Cleared in the same synchronous step that saw the queue empty (no await in between), so a line
     // appended afterwards always starts a new flush instead of waiting for one that is ending.
     this.flushing = null
+    if (this.queue.length > 0) this.armLazy()
   }
 }
 

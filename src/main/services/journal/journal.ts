@@ -147,14 +147,14 @@ export class Journal implements JournalSink {
   }
 
   /** Records the end of a call and resolves once it is on disk. */
-  async ended(id: string, end: JournalEnd): Promise<void> {
+  async ended(id: string, end: JournalEnd, opts: { lazy?: boolean } = {}): Promise<void> {
     const startedAt = this.running.get(id) ?? end.endedAt
     this.running.delete(id)
     const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - startedAt, outcome: end.outcome }
     if (end.httpStatus !== undefined) line.httpStatus = end.httpStatus
     if (end.summary) line.summary = end.summary
     if (end.error) line.error = redactRequest(end.error) as EndLine['error']
-    await this.log.append(JSON.stringify(line))
+    await this.log.append(JSON.stringify(line), opts)
   }
 
   /** A page of entries matching the filters, newest first. */

@@ -249,7 +249,11 @@ describe('BulkRunner: employees (creates)', () => {
     svc.fault = () => null
     const b = runner(svc, { concurrency: 1 })
     const listed = (await b.list()).find((j) => j.id === s.id)!
-    expect(listed).toMatchObject({ status: 'interrupted', counts: { ok: 100, pending: 200 } })
+    // Results are written lazily (within 25 ms), so the first chunk's may not have landed: either way its
+    // items are either done or read back, never sent again.
+    expect(listed.status).toBe('interrupted')
+    expect(listed.counts.ok + listed.counts.pending).toBe(300)
+    expect(listed.counts.ok).toBeLessThanOrEqual(100)
     await b.resume(s.id)
     const done = await b.wait(s.id)
     expect(done).toMatchObject({ status: 'completed', counts: { ok: 300, pending: 0 } })

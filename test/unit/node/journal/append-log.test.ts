@@ -49,3 +49,30 @@ describe('AppendLog', () => {
     await expect(log.append('x')).rejects.toMatchObject({ code: 'app.storage' })
   })
 })
+
+describe('AppendLog lazy lines', () => {
+  it('a lazy line waits for the next flush (or its timer), and is on disk when its promise resolves', async () => {
+    const path = file()
+    const log = new AppendLog(() => path, 200)
+    const lazy = log.append('lazy-1', { lazy: true })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(() => readFileSync(path, 'utf8')).toThrow() // nothing written yet
+    await log.append('urgent') // takes the lazy line along
+    expect(readFileSync(path, 'utf8')).toBe('lazy-1\nurgent\n')
+    await lazy
+    const t0 = Date.now()
+    await log.append('lazy-2', { lazy: true }) // alone: written by its timer
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(150)
+    expect(readFileSync(path, 'utf8')).toBe('lazy-1\nurgent\nlazy-2\n')
+    await log.close()
+  })
+
+  it('close writes lazy lines at once', async () => {
+    const path = file()
+    const log = new AppendLog(() => path, 60_000)
+    const p = log.append('l', { lazy: true })
+    await log.close()
+    await p
+    expect(readFileSync(path, 'utf8')).toBe('l\n')
+  })
+})
