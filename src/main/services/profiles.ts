@@ -9,7 +9,9 @@ import { z } from 'zod'
 import { AppError } from '@shared/errors/app-error'
 import {
   profileFieldsSchema,
+  SANDBOX_EDITABLE_FIELDS,
   SECRET_NAMES,
+  type SandboxEditableField,
   type ProfileFields,
   type ProfileFieldsPatch,
   type ProfileList,
@@ -27,9 +29,8 @@ import type { Vault } from './vault'
 /** Id of the built-in Sandbox profile. */
 export const SANDBOX_PROFILE_ID = 'sandbox'
 
-/** Fields of the Sandbox profile a user may change; the rest is managed by the app. */
-const SANDBOX_EDITABLE = ['operatorIdentity', 'channelCode', 'channelCustomerId', 'enterpriseGlobalId'] as const
-type SandboxEditable = (typeof SANDBOX_EDITABLE)[number]
+const SANDBOX_EDITABLE = SANDBOX_EDITABLE_FIELDS
+type SandboxEditable = SandboxEditableField
 
 /** Shown as the Sandbox profile's address while the sandbox is not running. */
 const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1'

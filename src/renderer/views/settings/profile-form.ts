@@ -11,6 +11,7 @@ import {
   type ProfileFieldsPatch,
   type ProfileView,
   type SecretName,
+  SANDBOX_EDITABLE_FIELDS as SHARED_SANDBOX_EDITABLE_FIELDS,
 } from '@shared/ipc/channels/profiles'
 import type { AppErrorData } from '@shared/errors/app-error'
 
@@ -32,11 +33,8 @@ export type ProfileFieldName = (typeof PROFILE_FIELD_NAMES)[number]
 /** What the form edits: every field as typed. */
 export type ProfileFormModel = Record<ProfileFieldName, string>
 
-/**
- * Fields of the built-in Sandbox a user may change; the rest is managed by the app
- * (mirrors SANDBOX_EDITABLE in src/main/services/profiles.ts).
- */
-export const SANDBOX_EDITABLE_FIELDS: readonly ProfileFieldName[] = ['operatorIdentity', 'channelCode', 'channelCustomerId', 'enterpriseGlobalId']
+/** Fields of the built-in Sandbox a user may change (the contract's list; the rest is managed by the app). */
+export const SANDBOX_EDITABLE_FIELDS: readonly ProfileFieldName[] = SHARED_SANDBOX_EDITABLE_FIELDS
 
 /** App credentials shown first; the pasted tokens go under "Use pasted tokens instead". */
 export const CREDENTIAL_SECRETS: readonly SecretName[] = ['orderAppSecret', 'memberAppSecret', 'userPassword']

@@ -61,6 +61,10 @@ export const profileFieldsSchema = z.object({
 })
 export type ProfileFields = z.output<typeof profileFieldsSchema>
 
+/** Fields of the built-in Sandbox profile a user may change; the rest is managed by the app. */
+export const SANDBOX_EDITABLE_FIELDS = ['operatorIdentity', 'channelCode', 'channelCustomerId', 'enterpriseGlobalId'] as const satisfies readonly (keyof ProfileFields)[]
+export type SandboxEditableField = (typeof SANDBOX_EDITABLE_FIELDS)[number]
+
 export const profileKindSchema = z.enum(['sandbox', 'remote'])
 export type ProfileKind = z.infer<typeof profileKindSchema>
 
