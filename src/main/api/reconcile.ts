@@ -53,9 +53,24 @@ export async function findMembers(
 ): Promise<Map<string, ListedMember>> {
   const found = new Map<string, ListedMember>()
   const match = (list: ListedMember[]) => {
+    // Indexed by the name and by its part before a suffix separator, so matching is linear (a list can hold
+    // tens of thousands of employees); sameUserName confirms each candidate.
+    const index = new Map<string, ListedMember[]>()
+    const add = (k: string, m: ListedMember) => {
+      const l = index.get(k)
+      if (l) l.push(m)
+      else index.set(k, [m])
+    }
+    for (const m of list) {
+      if (m.deleted) continue
+      const name = m.userName.toLowerCase()
+      add(name, m)
+      const cut = name.search(/[@._-]/)
+      if (cut > 0) add(name.slice(0, cut), m)
+    }
     for (const u of userNames) {
       if (found.has(u)) continue
-      const hit = list.find((m) => sameUserName(m.userName, u) && !m.deleted)
+      const hit = index.get(u.toLowerCase())?.find((m) => sameUserName(m.userName, u))
       if (hit) found.set(u, hit)
     }
   }

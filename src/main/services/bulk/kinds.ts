@@ -119,15 +119,20 @@ function memberRunner(job: MemberJobFile): KindRunner {
         return same(items, { result: { state: 'failed', error: data } })
       }
       const res = answer.data as AddMembersResult
-      const missing = AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData()
+      const missing: ChunkItemOutcome = { unknown: AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData() }
+      // Indexed by name: the answer lists up to 100 of each, and a scan per item would be quadratic.
+      const okBy = new Map(res.succeeded.map((m) => [m.userName.toLowerCase(), m]))
+      const failedBy = new Map(res.failed.map((f) => [f.userName.toLowerCase(), f]))
       return items.map((i): ChunkItemOutcome => {
         const userName = job.items[i]!.userName
-        const ok = res.succeeded.find((s) => sameUserName(s.userName, userName))
+        const key = userName.toLowerCase()
+        // An exact match first; the service may also append the enterprise code to the name (sameUserName).
+        const ok = okBy.get(key) ?? res.succeeded.find((s) => sameUserName(s.userName, userName))
         if (ok) return { result: { state: 'ok', memberGlobalId: ok.globalId } }
-        const failed = res.failed.find((f) => sameUserName(f.userName, userName))
+        const failed = failedBy.get(key) ?? res.failed.find((f) => sameUserName(f.userName, userName))
         if (failed) return { result: failed.message ? { state: 'failed', message: failed.message } : { state: 'failed' } }
         // In neither list: the answer does not say; read back.
-        return { unknown: missing }
+        return missing
       })
     },
     async reconcile(client, items, opts) {

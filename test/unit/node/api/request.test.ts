@@ -51,3 +51,14 @@ describe('newNonce', () => {
     for (const n of seen) expect(n).toMatch(/^[0-9a-f]{32}$/)
   })
 })
+
+describe('sameUserName', () => {
+  it('matches exactly (any case) or with an appended enterprise suffix, nothing else', async () => {
+    const { sameUserName } = await import('../../../../src/main/api/reconcile')
+    expect(sameUserName('Alice', 'alice')).toBe(true)
+    expect(sameUserName('alice@ENT01', 'alice')).toBe(true)
+    expect(sameUserName('alice_x', 'alice')).toBe(true)
+    expect(sameUserName('alice2', 'alice')).toBe(false)
+    expect(sameUserName('alic', 'alice')).toBe(false)
+  })
+})

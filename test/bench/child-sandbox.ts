@@ -1,0 +1,42 @@
+/**
+ * Starts the sandbox CLI in a child process (as `npm run sandbox` does), so the server's CPU is not counted
+ * against the client being measured; resolves with its URL and a way to stop it.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createRequire } from 'node:module'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface ChildSandbox {
+  url: string
+  stop(): Promise<void>
+}
+
+/** `args` are extra sandbox CLI options, e.g. ['--scale', '200']. */
+export async function startChildSandbox(args: string[] = []): Promise<ChildSandbox> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli')
+  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', 'src/sandbox/cli.ts', '--port', '0', '--quiet', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+  }
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  const timer = setTimeout(() => child.kill('SIGTERM'), 120_000)
+  try {
+    for await (const line of lines) {
+      const m = /^sandbox listening on (http:\/\/\S+)$/.exec(line)
+      if (m) return { url: m[1] as string, stop }
+    }
+  } finally {
+    clearTimeout(timer)
+  }
+  await stop()
+  throw new Error('the sandbox did not start')
+}
