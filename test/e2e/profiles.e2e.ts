@@ -94,6 +94,8 @@ test('an invalid address is caught in the form, in the user language, before any
   await page.keyboard.press('Escape')
   await expect(page.getByText('Close the form and lose what you typed?')).toBeVisible()
   await page.getByRole('button', { name: 'Keep editing' }).click()
+  // Let the first question finish closing, or its fading copy and the next one would both be on the page.
+  await expect(page.getByText('Close the form and lose what you typed?')).toBeHidden()
   await expect(dialog.getByLabel('Service address')).toHaveValue('licensing.example.com')
   await page.keyboard.press('Escape')
   await page.getByRole('button', { name: 'Discard changes' }).click()

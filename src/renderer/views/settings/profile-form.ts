@@ -68,6 +68,17 @@ export function keepAllSecrets(): SecretEdits {
   return Object.fromEntries(SECRET_NAMES.map((n) => [n, { mode: 'keep' }])) as SecretEdits
 }
 
+/**
+ * The secret edits to act on: with "Use pasted tokens instead" unticked, whatever was typed in the hidden token
+ * fields is not sent (existing tokens stay as they are; tick the box to replace or clear them).
+ */
+export function visibleSecretEdits(edits: SecretEdits, tokensShown: boolean): SecretEdits {
+  if (tokensShown) return edits
+  const out = { ...edits }
+  for (const n of TOKEN_SECRETS) out[n] = { mode: 'keep' }
+  return out
+}
+
 function isFieldName(s: string): s is ProfileFieldName {
   return (PROFILE_FIELD_NAMES as readonly string[]).includes(s)
 }

@@ -10,6 +10,7 @@ import {
   secretsForCreate,
   validateProfileForm,
   validateSecrets,
+  visibleSecretEdits,
   SECRET_MAX,
   type Translate,
 } from '../../../../src/renderer/views/settings/profile-form'
@@ -86,6 +87,21 @@ describe('secrets', () => {
       { name: 'userToken', value: null },
     ])
     expect(secretsForCreate(edits)).toEqual({ orderAppSecret: 's1' })
+  })
+
+  it('ignores what was typed in the pasted-token fields while that section is hidden', () => {
+    const edits = {
+      ...keepAllSecrets(),
+      orderAppSecret: { mode: 'replace', value: 's1' },
+      orderAccessToken: { mode: 'replace', value: 'tok' },
+      userToken: { mode: 'clear' },
+    } as const
+    expect(secretChanges(visibleSecretEdits(edits, false))).toEqual([{ name: 'orderAppSecret', value: 's1' }])
+    expect(secretChanges(visibleSecretEdits(edits, true))).toEqual([
+      { name: 'orderAppSecret', value: 's1' },
+      { name: 'orderAccessToken', value: 'tok' },
+      { name: 'userToken', value: null },
+    ])
   })
 
   it('rejects a secret longer than the core accepts', () => {
