@@ -1,0 +1,131 @@
+/**
+ * The virtual assets screen in real Chromium through browser mode: 200,000 assets from a scale-2000 sandbox
+ * listed, scrolled to the end, searched and filtered with the counts checked against the list the app reads
+ * (assets.list over the browser-mode API); the detail drawer; and, on the demo scale, selected locks disabled
+ * from the table through the bulk run, the table then showing them locked.
+ */
+import type { Page } from '@playwright/test'
+import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
+import { test, expect, type AppHandle } from './fixtures'
+
+async function api<T>(app: AppHandle, channel: string, input: unknown): Promise<T> {
+  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
+    body: JSON.stringify(input),
+  })
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
+  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
+  return body.value as T
+}
+
+async function openAssets(app: AppHandle, page: Page): Promise<void> {
+  await app.open(page)
+  await page.getByTestId('nav-assets').click()
+  await expect(page.getByTestId('assets-view')).toBeVisible()
+}
+
+const count = (page: Page) => page.getByTestId('assets-count')
+
+/** Asset numbers of the rows on screen. */
+function shownNumbers(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="assets-table"] .va__num').allTextContents()
+}
+
+test.describe('200,000 assets', () => {
+  test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '2000' } })
+
+  test('lists, scrolls to the end, searches and filters with the right counts', async ({ app, page }) => {
+    test.setTimeout(240_000)
+    await openAssets(app, page)
+    await expect(count(page)).toHaveAttribute('data-total', '200000', { timeout: 120_000 })
+    await expect(count(page)).toHaveText('Showing 200,000 of 200,000')
+    const t = await api<AssetTable>(app, 'assets.list', {})
+    expect(t.count).toBe(200_000)
+    expect(t.cached).toBe(true)
+    await expect(page.locator('[data-testid="assets-table"] .va__num').first()).toHaveText(t.assetNum[0]!)
+
+    // Scroll to the very end: the last asset of the list is on screen.
+    await page.evaluate(`(async () => {
+      const body = document.querySelector('[data-testid="assets-table"] .el-table-v2__body > div')
+      body.scrollTop = body.scrollHeight
+      body.dispatchEvent(new Event('scroll'))
+    })()`)
+    await expect.poll(() => shownNumbers(page)).toContain(t.assetNum[t.count - 1])
+
+    // Search: the count is what a substring search of asset number, id and employee finds in the list.
+    const q = '8101001'
+    const expected = t.assetNum.filter((n, i) => `${n} ${t.id[i]} ${t.member[i]! >= 0 ? t.dict.members[t.member[i]!] : ''}`.toLowerCase().includes(q)).length
+    expect(expected).toBeGreaterThan(0)
+    await page.getByTestId('assets-search').fill(q)
+    await expect(count(page)).toHaveAttribute('data-visible', String(expected))
+    for (const n of await shownNumbers(page)) expect(n).toContain(q)
+
+    // Type and locked filters on top of the search, then on their own.
+    await page.getByTestId('assets-search').fill('')
+    await page.getByTestId('assets-filter-locked').click()
+    await page.getByRole('option', { name: 'Locked', exact: true }).click()
+    const locked = t.flags.filter((f) => (f & ASSET_FLAG.locked) !== 0).length
+    await expect(count(page)).toHaveAttribute('data-visible', String(locked))
+    await page.getByTestId('assets-reset-filters').click()
+    await expect(count(page)).toHaveAttribute('data-visible', '200000')
+
+    await page.getByTestId('assets-filter-type').click()
+    const cloud = t.dict.licenseTypes.indexOf('cloud_account')
+    const cloudCount = t.licenseType.filter((x) => x === cloud).length
+    await page.getByRole('option', { name: new RegExp(`^Cloud account \\(${cloudCount.toLocaleString('en')}\\)$`) }).click()
+    await page.keyboard.press('Escape')
+    await expect(count(page)).toHaveAttribute('data-visible', String(cloudCount))
+    await page.getByTestId('assets-filter-assigned').click()
+    await page.getByRole('option', { name: 'Assigned', exact: true }).click()
+    const cloudAssigned = t.licenseType.filter((x, i) => x === cloud && t.member[i]! >= 0).length
+    await expect(count(page)).toHaveAttribute('data-visible', String(cloudAssigned))
+
+    // Sorting by asset number descending puts the largest number first.
+    await page.getByTestId('assets-reset-filters').click()
+    const header = page.locator('.el-table-v2__header-cell', { hasText: 'Asset number' })
+    await header.click()
+    await header.click()
+    const largest = [...t.assetNum].sort().at(-1)
+    await expect(page.locator('[data-testid="assets-table"] .va__num').first()).toHaveText(largest!)
+  })
+})
+
+test('the detail drawer shows the full record, and selected locks are disabled from the table', async ({ app, page }) => {
+  await openAssets(app, page)
+  await expect(count(page)).toHaveAttribute('data-total', /\d+/)
+  await page.getByTestId('assets-search').fill('8100000043')
+  await expect(count(page)).toHaveAttribute('data-visible', '1')
+  await page.locator('[data-testid="assets-table"] .el-table-v2__row').first().click()
+  const drawer = page.getByTestId('asset-drawer')
+  await expect(drawer).toContainText('Cloud account (cloud_account)')
+  await expect(drawer.getByTestId('asset-drawer-assignment')).toContainText('M000000000000001')
+  await expect(drawer).toContainText('gxxp')
+  await drawer.getByTestId('asset-drawer-lookup').click()
+  await expect(page.getByTestId('lookup-result')).toContainText('8100000043')
+
+  // Select two enabled refillable locks and disable them through the bulk run.
+  await page.getByRole('tab', { name: 'Virtual assets' }).click()
+  await page.getByTestId('assets-search').fill('810000000')
+  await page.getByTestId('assets-filter-locked').click()
+  await page.getByRole('option', { name: 'Not locked', exact: true }).click()
+  const rows = page.locator('[data-testid="assets-table"] .el-table-v2__row')
+  const first = (await rows.nth(0).locator('.va__num').textContent())!
+  const second = (await rows.nth(1).locator('.va__num').textContent())!
+  await rows.nth(0).locator('.el-checkbox').click()
+  await rows.nth(1).locator('.el-checkbox').click()
+  await expect(page.getByTestId('assets-selection')).toContainText('2 selected')
+  await page.getByTestId('assets-disable-selected').click()
+  const dialog = page.getByTestId('bulk-lock-run')
+  await expect(dialog.getByTestId('bulk-lock-operator')).toHaveValue('demoadmin')
+  await dialog.getByTestId('bulk-lock-next').click()
+  await page.getByTestId('lock-confirm').getByRole('button', { name: 'Disable 2 locks' }).click()
+  await expect(dialog.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed')
+  await expect(dialog.getByTestId('run-ok')).toHaveText('2')
+  await dialog.getByRole('button', { name: 'Close' }).last().click()
+
+  // The list was read again: both are locked now, so the "not locked" filter no longer shows them.
+  await page.getByTestId('assets-filter-locked').click()
+  await page.getByRole('option', { name: 'Locked', exact: true }).click()
+  await expect.poll(() => shownNumbers(page)).toEqual(expect.arrayContaining([first, second]))
+})

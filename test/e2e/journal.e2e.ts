@@ -1,0 +1,74 @@
+/**
+ * The Journal screen in real Chromium through browser mode: writes made through the app (a lock run, asset
+ * numbers) listed newest first, filtered by operation, outcome and text, the detail drawer (request without
+ * secrets, g_nonce, times, outcome), and export as CSV and JSON.
+ */
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { test, expect, type AppHandle } from './fixtures'
+
+async function api<T>(app: AppHandle, channel: string, input: unknown): Promise<T> {
+  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
+    body: JSON.stringify(input),
+  })
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
+  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
+  return body.value as T
+}
+
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+  await page.keyboard.press('Escape')
+}
+
+test('lists, filters, details and exports what the app sent', async ({ app, page }) => {
+  await app.open(page)
+  await page.getByTestId('nav-journal').click()
+  await expect(page.getByTestId('journal-empty')).toBeVisible()
+
+  // Writes through the app: 3 asset numbers, and a lock run of 2 locks (one refused by the sandbox's magic lock).
+  await api(app, 'shellnums.issue', { size: 3 })
+  const job = await api<{ id: string }>(app, 'bulk.start', { kind: 'locks.disable', items: ['8100000002', '8000000003'] })
+  await expect.poll(async () => (await api<{ job: { status: string } }>(app, 'bulk.get', { id: job.id, limit: 1 })).job.status).toBe('completed')
+
+  await page.getByTestId('journal-refresh').click()
+  await expect(page.getByTestId('journal-total')).toHaveText('2 entries')
+  await expect(page.getByTestId('journal-row-operation')).toHaveText(['Disable locks', 'Get asset numbers'])
+  await expect(page.getByTestId('journal-row-outcome')).toHaveText(['Succeeded', 'Succeeded'])
+
+  await pick(page, 'journal-operation', 'Get asset numbers')
+  await expect(page.getByTestId('journal-row-operation')).toHaveText(['Get asset numbers'])
+  await pick(page, 'journal-outcome', 'Unknown')
+  await expect(page.getByTestId('journal-empty')).toContainText('No entry matches')
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page.getByTestId('journal-total')).toHaveText('2 entries')
+  await page.getByTestId('journal-search').fill('8000000003')
+  await expect(page.getByTestId('journal-row-operation')).toHaveText(['Disable locks'])
+
+  await page.getByTestId('journal-row-operation').first().click()
+  const drawer = page.getByTestId('journal-drawer')
+  await expect(drawer).toContainText('POST /order/api/order/v1/asset/lock')
+  await expect(drawer.getByTestId('journal-nonce')).toHaveText(/\S{8,}/)
+  await expect(drawer.getByTestId('journal-body')).toContainText('"operatorIdentity": "demoadmin"')
+  await expect(drawer.getByTestId('journal-body')).toContainText('8000000003')
+  await expect(drawer).toContainText('2 locks: 1 ok, 1 status 3')
+  await page.keyboard.press('Escape')
+  await page.getByTestId('journal-search').fill('')
+
+  const csvDownload = page.waitForEvent('download')
+  await page.getByTestId('journal-export').click()
+  await page.getByTestId('journal-export-csv').click()
+  const csv = await readFile((await (await csvDownload).path())!, 'utf8')
+  expect(csv).toContain('lockAssets')
+  expect(csv).toContain('getShellNums')
+  expect(csv).not.toMatch(/demo-order-secret|Demo@12345/)
+
+  const jsonDownload = page.waitForEvent('download')
+  await page.getByTestId('journal-export').click()
+  await page.getByTestId('journal-export-json').click()
+  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as unknown
+  expect(JSON.stringify(json)).toContain('getShellNums')
+})

@@ -1,0 +1,258 @@
+/**
+ * The Locks screen in real Chromium through browser mode, against the in-process sandbox (scale 5: 500 assets of
+ * every type in the demo enterprise): 500 locks pasted with unknown and wrong-type numbers, repeats and a
+ * malformed one; the status shown for every lock after disabling, then after enabling them again, checked
+ * against what the service's rules say for each number; the list kept across a restart; a paused run found again
+ * after a restart and resumed; a file imported through the column picker; the retry of the failed ones.
+ *
+ * Expected statuses are derived from the asset list the app itself reads (assets.list over the browser-mode
+ * API) and the spec's rules (refillable and key-account locks: 1; other types: 4; unknown: 2), plus the
+ * sandbox's documented magic lock 8000000003 (3).
+ */
+import type { Page } from '@playwright/test'
+import { TOGGLEABLE_LOCK_TYPES } from '@shared/api/orders'
+import type { AssetTable } from '@shared/ipc/channels/assets'
+import { test, expect, type AppHandle } from './fixtures'
+
+test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '5' } })
+
+/** Calls a channel of the running app over its browser-mode API (as the page does). */
+async function api<T>(app: AppHandle, channel: string, input: unknown): Promise<T> {
+  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
+    body: JSON.stringify(input),
+  })
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
+  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
+  return body.value as T
+}
+
+/** A row of the results table as shown. */
+interface ShownRow {
+  line: string
+  lock: string
+  status: string
+  words: string
+}
+
+/** Every row of the (virtual) results table, read by scrolling it from top to bottom. */
+async function readResults(page: Page): Promise<ShownRow[]> {
+  return page.evaluate(`(async () => {
+    const body = document.querySelector('[data-testid="run-results"] .el-table-v2__body > div')
+    const seen = new Map()
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    body.scrollTop = 0
+    body.dispatchEvent(new Event('scroll'))
+    await frame()
+    for (let guard = 0; guard < 10000; guard++) {
+      for (const row of document.querySelectorAll('[data-testid="run-results"] .el-table-v2__row')) {
+        const cells = row.querySelectorAll('.el-table-v2__row-cell')
+        const line = cells[0].textContent.trim()
+        seen.set(line, {
+          line,
+          lock: row.querySelector('[data-testid="run-row-lock"]').textContent.trim(),
+          status: row.querySelector('[data-testid="run-row-status"]').textContent.trim(),
+          words: row.querySelector('[data-testid="run-row-words"]').textContent.trim(),
+        })
+      }
+      const before = body.scrollTop
+      body.scrollTop = before + Math.max(40, body.clientHeight - 80)
+      body.dispatchEvent(new Event('scroll'))
+      await frame()
+      if (body.scrollTop === before) break
+    }
+    return [...seen.values()]
+  })()`)
+}
+
+const toggleable = new Set<string>(TOGGLEABLE_LOCK_TYPES)
+const UNKNOWN = Array.from({ length: 59 }, (_, i) => `819999${String(i + 1).padStart(4, '0')}`)
+const MAGIC_FAILS = '8000000003'
+
+/** 500 distinct lock numbers with the status the service's rules give each, from the app's own asset list. */
+async function lockList(app: AppHandle): Promise<{ numbers: string[]; expected: Map<string, 1 | 2 | 3 | 4> }> {
+  const t = await api<AssetTable>(app, 'assets.list', {})
+  const expected = new Map<string, 1 | 2 | 3 | 4>()
+  for (let i = 0; i < t.count && expected.size < 440; i++) {
+    const num = t.assetNum[i]!
+    if (num === MAGIC_FAILS || num === '8000000500') continue
+    expected.set(num, toggleable.has(t.dict.licenseTypes[t.licenseType[i]!]!) ? 1 : 4)
+  }
+  for (const u of UNKNOWN) expected.set(u, 2)
+  expected.set(MAGIC_FAILS, 3)
+  return { numbers: [...expected.keys()], expected }
+}
+
+async function openLocks(app: AppHandle, page: Page): Promise<void> {
+  await app.open(page)
+  await page.getByTestId('nav-locks').click()
+  await expect(page.getByTestId('locks-view')).toBeVisible()
+}
+
+async function runAndWait(page: Page, question: RegExp, button: RegExp): Promise<void> {
+  await page.getByTestId('locks-review').click()
+  const dialog = page.getByTestId('lock-confirm')
+  await expect(dialog.getByTestId('lock-confirm-question')).toHaveText(question)
+  await dialog.getByRole('button', { name: button }).click()
+  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
+  await expect(page.getByTestId('run-results')).toBeVisible()
+}
+
+test('disables 500 pasted locks, shows each one’s status in words, then enables them again', async ({ app, page }) => {
+  await openLocks(app, page)
+  const { numbers, expected } = await lockList(app)
+  expect(numbers).toHaveLength(500)
+  const wrongType = [...expected.values()].filter((s) => s === 4).length
+  expect(wrongType).toBeGreaterThan(0)
+
+  // Pasted with mixed separators, two repeats and one malformed number.
+  const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '81000$0001'].join('\n')
+  await page.getByTestId('locks-text').fill(text)
+  await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '500')
+  await expect(page.getByTestId('locks-duplicates')).toHaveAttribute('data-count', '2')
+  await expect(page.getByTestId('locks-malformed')).toHaveAttribute('data-count', '1')
+  await page.getByTestId('locks-malformed-details').click()
+  await expect(page.getByTestId('locks-malformed-details')).toContainText('81000$0001')
+  // The operator comes from the profile (the Sandbox's is the demo admin).
+  await expect(page.getByTestId('locks-operator')).toHaveValue('demoadmin')
+
+  await runAndWait(page, /^Disable 500 locks\?$/, /^Disable 500 locks$/)
+  await expect(page.getByTestId('run-done')).toHaveText('500 / 500')
+  await expect(page.getByTestId('run-ok')).toHaveText(String([...expected.values()].filter((s) => s === 1).length))
+
+  const disableWords = { 1: 'Success: disabled', 2: 'Lock does not exist', 3: 'Operation failed', 4: 'Wrong lock type: cannot be disabled' }
+  // One row per lock sent (repeats were flagged before sending and sent once; the malformed one not at all).
+  const shown = await readResults(page)
+  expect(shown).toHaveLength(500)
+  const byLock = new Map(shown.map((r) => [r.lock, r]))
+  expect(byLock.size).toBe(500)
+  for (const [num, status] of expected) {
+    const r = byLock.get(num)
+    expect(r, num).toBeDefined()
+    expect([num, r!.status, r!.words]).toEqual([num, String(status), disableWords[status]])
+  }
+
+  // The service agrees: every lock that said "success" is locked now.
+  const after = await api<AssetTable>(app, 'assets.list', { refresh: true })
+  for (let i = 0; i < after.count; i++) {
+    if (expected.get(after.assetNum[i]!) === 1) expect((after.flags[i]! & 1) === 1, after.assetNum[i]).toBe(true)
+  }
+
+  // Only status 3 (and failed calls) can be retried; 2 and 4 cannot.
+  await expect(page.getByTestId('run-retry')).toHaveText('Retry the failed ones (1)')
+  await page.getByTestId('run-filter').getByText(/^Lock does not exist/).click()
+  const notFound = await readResults(page)
+  expect(notFound.map((r) => r.lock).sort()).toEqual([...UNKNOWN].sort())
+
+  // Enable them again: same list, the enable wording.
+  await page.getByTestId('locks-action-enable').click()
+  await runAndWait(page, /^Enable 500 locks\?$/, /^Enable 500 locks$/)
+  const enableWords = { 1: 'Success: enabled', 2: 'Lock does not exist', 3: 'Operation failed', 4: 'Wrong lock type: cannot be enabled' }
+  const again = new Map((await readResults(page)).map((r) => [r.lock, r]))
+  for (const [num, status] of expected) {
+    expect([num, again.get(num)?.status, again.get(num)?.words]).toEqual([num, String(status), enableWords[status]])
+  }
+  const final = await api<AssetTable>(app, 'assets.list', { refresh: true })
+  for (let i = 0; i < final.count; i++) {
+    if (expected.get(final.assetNum[i]!) === 1) expect((final.flags[i]! & 1) === 0, final.assetNum[i]).toBe(true)
+  }
+})
+
+test('retrying the failed ones sends only them and merges the answer into the results', async ({ app, page }) => {
+  await openLocks(app, page)
+  await page.getByTestId('locks-text').fill(['8100000001', MAGIC_FAILS, '8199990001', '8100000021'].join('\n'))
+  await runAndWait(page, /^Disable 4 locks\?$/, /^Disable 4 locks$/)
+  await expect(page.getByTestId('run-retry')).toHaveText('Retry the failed ones (1)')
+  await page.getByTestId('run-retry').click()
+  // A new job with the one lock; the sandbox's magic lock fails again, the others keep their answers.
+  await expect(page.getByTestId('lock-run')).toContainText('retries: 1')
+  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed')
+  await expect(page.getByTestId('run-results')).toBeVisible()
+  const rows = new Map((await readResults(page)).map((r) => [r.lock, r.words]))
+  expect(Object.fromEntries(rows)).toEqual({
+    '8100000001': 'Success: disabled',
+    [MAGIC_FAILS]: 'Operation failed',
+    '8199990001': 'Lock does not exist',
+    '8100000021': 'Wrong lock type: cannot be disabled',
+  })
+  const jobs = await api<{ jobs: { id: string; counts: { total: number } }[] }>(app, 'bulk.list', {})
+  expect(jobs.jobs.map((j) => j.counts.total)).toEqual([1, 4])
+})
+
+test('the pasted list survives a restart, and a paused run is found again and resumed', async ({ app, page }) => {
+  test.setTimeout(180_000)
+  // One lock per call, one call at a time (each journaled on disk first), so the run lasts long enough to pause.
+  await api(app, 'settings.update', { bulk: { lockChunkSize: 1, concurrency: 1 } })
+  await openLocks(app, page)
+  const nums = Array.from({ length: 2000 }, (_, i) => `8199${String(i).padStart(6, '0')}`)
+  await page.getByTestId('locks-text').fill(nums.join('\n'))
+  await page.getByTestId('locks-operator').fill('ops@example.com')
+  await expect(page.getByTestId('locks-saved')).toHaveText('Kept on this computer until you clear it')
+  await page.getByTestId('locks-review').click()
+  // From 1,000 locks on, the count is typed as well.
+  const confirm = page.getByTestId('lock-confirm')
+  await expect(confirm.getByTestId('lock-confirm-go')).toBeDisabled()
+  await confirm.getByTestId('lock-confirm-typed').fill('2,000')
+  await confirm.getByRole('button', { name: 'Disable 2,000 locks' }).click()
+  await page.getByTestId('run-pause').click()
+  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'paused')
+  // Pausing lets the call in flight finish: wait until the job's count stops moving, then the screen shows it.
+  const jobId = (await page.getByTestId('lock-run').getAttribute('data-job'))!
+  const doneOf = async () => {
+    const c = (await api<{ job: { counts: { total: number; pending: number } } }>(app, 'bulk.get', { id: jobId, limit: 1 })).job.counts
+    return c.total - c.pending
+  }
+  let done = -1
+  await expect.poll(async () => {
+    const before = done
+    done = await doneOf()
+    return done === before
+  }, { intervals: [500] }).toBe(true)
+  expect(done).toBeLessThan(2000)
+  const doneAtPause = `${done.toLocaleString('en')} / 2,000`
+  await expect(page.getByTestId('run-done')).toHaveText(doneAtPause)
+
+  await app.restart()
+  await app.open(page)
+  await page.getByTestId('nav-locks').click()
+  await expect(page.getByTestId('locks-text')).toHaveValue(nums.join('\n'))
+  await expect(page.getByTestId('locks-operator')).toHaveValue('ops@example.com')
+  const run = page.getByTestId('lock-run')
+  await expect(run).toBeVisible()
+  await expect(page.getByTestId('run-status')).toHaveText(/Paused|Interrupted/)
+  await expect(page.getByTestId('run-done')).toHaveText(doneAtPause)
+  await page.getByTestId('run-resume').click()
+  await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 150_000 })
+  await expect(page.getByTestId('run-done')).toHaveText('2,000 / 2,000')
+  await expect(page.getByTestId('run-results')).toBeVisible()
+  const shown = await readResults(page)
+  expect(shown).toHaveLength(2000)
+  expect(new Set(shown.map((r) => r.words))).toEqual(new Set(['Lock does not exist']))
+
+  // Clearing the list and closing the run clears the draft.
+  await page.getByTestId('locks-clear').click()
+  await page.getByTestId('locks-close-run').click()
+  await expect(page.getByTestId('locks-text')).toHaveValue('')
+  await expect.poll(() => api(app, 'locks.getDraft', {})).toBeNull()
+})
+
+test('a spreadsheet with several columns goes through the column picker', async ({ app, page }) => {
+  await openLocks(app, page)
+  const csv = '姓名,锁号,备注\n张三,8100000001,a\n李四,8100000002,b\n王五,8100000002,c\n'
+  await page.getByTestId('locks-file').setInputFiles({ name: 'locks.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') })
+  const dialog = page.getByTestId('import-dialog')
+  await expect(dialog).toBeVisible()
+  // The column of lock numbers is picked in advance.
+  await expect(dialog.getByTestId('import-column-1')).toHaveClass(/is-active/)
+  await dialog.getByTestId('import-use').click()
+  await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002\n8100000002')
+  await expect(page.getByTestId('locks-source')).toHaveText('From locks.csv, column “锁号”')
+  await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '2')
+  await expect(page.getByTestId('locks-duplicates')).toHaveAttribute('data-count', '1')
+
+  // An old Excel file is refused with a reason, and the list stays.
+  await page.getByTestId('locks-file').setInputFiles({ name: 'old.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') })
+  await expect(page.getByRole('alert').filter({ hasText: 'Excel 97-2003' })).toBeVisible()
+  await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002\n8100000002')
+})
