@@ -4,7 +4,6 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createRequire } from 'node:module'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
@@ -17,9 +16,10 @@ export interface ChildSandbox {
 
 /** `args` are extra sandbox CLI options, e.g. ['--scale', '200']. */
 export async function startChildSandbox(args: string[] = []): Promise<ChildSandbox> {
-  const tsx = createRequire(import.meta.url).resolve('tsx/cli')
-  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', 'src/sandbox/cli.ts', '--port', '0', '--quiet', ...args], {
+  // One process (node with tsx's loader), so stopping it stops the sandbox itself, not a wrapper around it.
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/sandbox/cli.ts', '--port', '0', '--quiet', ...args], {
     cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const stop = async () => {

@@ -1,0 +1,27 @@
+/**
+ * Child process of the crash test: runs one employee import against a sandbox URL in a data folder, prints
+ * `job <id>` once started, and keeps going until it ends (or is killed, which is the point).
+ * Args: <sandboxUrl> <dataDir> <count> <prefix>
+ */
+import { DEFAULT_BULK } from '@shared/settings'
+import { createApiClient } from '../../../src/main/api/client'
+import { BulkRunner } from '../../../src/main/services/bulk'
+import { Journal } from '../../../src/main/services/journal'
+import { DEMO_EID, demoConfig } from '../api/support'
+
+const [url, dataDir, count, prefix] = process.argv.slice(2) as [string, string, string, string]
+const journal = new Journal({ dataDir })
+const client = createApiClient(demoConfig({ url }), { journal })
+const runner = new BulkRunner({
+  dataDir,
+  clientFor: async () => client,
+  settings: async () => ({ ...DEFAULT_BULK, concurrency: 2 }),
+  activeProfileId: async () => 'it-profile',
+  operatorIdentity: async () => 'crash@example.com',
+  onProgress: () => undefined,
+})
+const items = Array.from({ length: Number(count) }, (_, i) => ({ userName: `${prefix}${i}`, password: `Crash${i}pw`, name: `Crash ${i}` }))
+const job = await runner.start({ kind: 'members.import', enterpriseGlobalId: DEMO_EID, items })
+process.stdout.write(`job ${job.id}\n`)
+await runner.wait(job.id)
+process.stdout.write('done\n')
