@@ -16,7 +16,7 @@ import { createApiClient } from '../../../src/main/api/client'
 import { BulkRunner } from '../../../src/main/services/bulk'
 import { Journal } from '../../../src/main/services/journal'
 import type { SandboxHandle } from '../../../src/sandbox/index'
-import { DEMO_EID, demoConfig, sandbox } from '../api/support'
+import { demoConfig, sandbox } from '../api/support'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 let sb: SandboxHandle
