@@ -283,6 +283,7 @@ async function main(): Promise<void> {
     const mod = (await import('./sandbox-throughput')) as { runSandboxThroughput: () => Promise<unknown[]> }
     for (const line of await mod.runSandboxThroughput()) process.stdout.write(JSON.stringify(line) + '\n')
   }
+  if (!process.argv.includes('--no-ui-bench')) process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
 }
 
 main().catch((err: unknown) => {
