@@ -6,6 +6,7 @@
  * is sent again.
  */
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import pLimit, { type LimitFunction } from 'p-limit'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type {
@@ -452,6 +453,8 @@ export class BulkRunner {
     job.cancelRequested = false
     job.stopError = null
     job.abort = new AbortController()
+    // Every call in flight or prepared listens on it (more than Node's default warning threshold of 10).
+    setMaxListeners(1000, job.abort.signal)
     job.status = 'running'
     delete job.error
     job.meter.reset()

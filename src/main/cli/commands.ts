@@ -1,0 +1,271 @@
+/** The CLI's commands: locks, members, shellnums, test, profiles, and `call` for any channel. */
+import { readFile } from 'node:fs/promises'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { AppError } from '@shared/errors/app-error'
+import { isChannelName } from '@shared/ipc/contract'
+import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
+import { ASSUMED_ENTERPRISE_SUFFIX } from '@shared/rules/member-rules'
+import { describeError } from '@shared/errors/app-error'
+import { clientPoolFor } from '../api/client-pool'
+import { importEmployees, importLockNumbers } from '../services/import'
+import { withContext, type CliContext, type GlobalOptions } from './context'
+import { EXIT } from './exit-codes'
+import { isResultsPath } from './results'
+import { runJob, showIssues } from './run-job'
+import { t } from './text'
+
+type Globals = () => GlobalOptions
+
+function positiveInt(max: number) {
+  return (v: string): number => {
+    const n = Number(v)
+    if (!/^\d+$/.test(v.trim()) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
+    return n
+  }
+}
+
+/** Runs a command body in a context and sets the exit code; errors are printed in the user's language. */
+async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
+  let code: number = EXIT.error
+  try {
+    code = await withContext(globals(), async (ctx) => {
+      try {
+        return await fn(ctx)
+      } catch (err) {
+        ctx.fail(err)
+        return EXIT.error
+      }
+    })
+  } catch (err) {
+    // The core itself could not start (data folder, keychain): no context to print with.
+    process.stderr.write(`license-desk: ${err instanceof AppError ? describeError(err.toData(), 'en') : String(err)}\n`)
+  }
+  process.exitCode = code
+}
+
+async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file)
+  } catch (err) {
+    throw AppError.app('app.invalidInput', { detail: t('readFailed', ctx.locale, { file, detail: (err as NodeJS.ErrnoException).code ?? String(err) }) })
+  }
+}
+
+function checkOut(ctx: CliContext, out: string | undefined): void {
+  if (out && !isResultsPath(out)) throw AppError.app('app.invalidInput', { detail: t('badOut', ctx.locale, { file: out }) })
+}
+
+interface LockOptions {
+  file: string
+  column?: string
+  sheet?: string
+  out?: string
+  operator?: string
+  chunkSize?: number
+}
+
+function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
+  return new Command(action)
+    .description(`${action} the locks listed in a file (.txt, .csv or .xlsx)`)
+    .requiredOption('-f, --file <path>', 'file of lock numbers')
+    .option('-c, --column <name|letter|number>', 'column holding the lock numbers (default: found from the header or the values)')
+    .option('--sheet <name>', 'worksheet of an .xlsx file (default: the first)')
+    .option('-o, --out <path>', 'results file: .csv, .xlsx or .json, one row per line of the input')
+    .option('--operator <who>', "operator's name, mobile or e-mail (default: the profile's)")
+    .addOption(new Option('--chunk-size <n>', 'lock numbers per call (default: the setting)').argParser(positiveInt(5000)))
+    .action(async (o: LockOptions) =>
+      command(globals, async (ctx) => {
+        checkOut(ctx, o.out)
+        const profile = await ctx.profile()
+        const parsed = await importLockNumbers({ bytes: await readInput(ctx, o.file), fileName: o.file }, { column: o.column, sheet: o.sheet, locale: ctx.locale })
+        showIssues(ctx, parsed.issues)
+        if (parsed.items.length === 0) {
+          ctx.fail(AppError.app('app.invalidInput', { detail: t('noItems', ctx.locale) }))
+          return EXIT.error
+        }
+        const operatorIdentity = o.operator?.trim() || profile.operatorIdentity
+        if (!operatorIdentity) throw AppError.app('app.invalidInput', { detail: t('noOperator', ctx.locale) })
+        const start = {
+          kind: action === 'disable' ? ('locks.disable' as const) : ('locks.enable' as const),
+          profileId: profile.id,
+          items: parsed.items.map((i) => i.value),
+          operatorIdentity,
+          ...(o.chunkSize ? { chunkSize: o.chunkSize } : {}),
+        }
+        return runJob(ctx, {
+          start,
+          lines: parsed.items.map((i) => i.line),
+          issues: parsed.issues,
+          ...(o.out ? { out: o.out } : {}),
+          label: action === 'disable' ? 'kindDisable' : 'kindEnable',
+        })
+      }),
+    )
+}
+
+interface MemberOptions {
+  file: string
+  enterprise?: string
+  sheet?: string
+  out?: string
+}
+
+function membersCommand(globals: Globals): Command {
+  const members = new Command('members').description('employees of an enterprise')
+  members
+    .command('import')
+    .description('add the employees of a file (.csv or .xlsx with a header row: userName, password, name, ...)')
+    .requiredOption('-f, --file <path>', 'file of employees')
+    .option('-e, --enterprise <enterpriseGlobalId>', "the enterprise (default: the profile's)")
+    .option('--sheet <name>', 'worksheet of an .xlsx file (default: the first)')
+    .option('-o, --out <path>', 'results file: .csv, .xlsx or .json, one row per line of the input')
+    .action(async (o: MemberOptions) =>
+      command(globals, async (ctx) => {
+        checkOut(ctx, o.out)
+        const profile = await ctx.profile()
+        const enterpriseGlobalId = o.enterprise?.trim() || profile.enterpriseGlobalId
+        if (!enterpriseGlobalId) throw AppError.app('app.invalidInput', { detail: t('noEnterprise', ctx.locale) })
+        const { limits } = await ctx.core.services.settings.get()
+        const parsed = await importEmployees(
+          { bytes: await readInput(ctx, o.file), fileName: o.file },
+          { sheet: o.sheet, locale: ctx.locale, limits: { passwordMin: limits.passwordMin, passwordMax: limits.passwordMax, enterpriseSuffix: ASSUMED_ENTERPRISE_SUFFIX } },
+        )
+        showIssues(ctx, parsed.issues)
+        if (parsed.rows.length === 0) {
+          ctx.fail(AppError.app('app.invalidInput', { detail: t('noItems', ctx.locale) }))
+          return EXIT.error
+        }
+        return runJob(ctx, {
+          start: { kind: 'members.import', profileId: profile.id, enterpriseGlobalId, items: parsed.rows.map((r) => r.member) },
+          lines: parsed.rows.map((r) => r.line),
+          issues: parsed.issues,
+          ...(o.out ? { out: o.out } : {}),
+          label: 'kindImport',
+        })
+      }),
+    )
+  return members
+}
+
+function shellnumsCommand(globals: Globals): Command {
+  return new Command('shellnums')
+    .description('get new asset numbers (10-digit shell numbers)')
+    .addOption(new Option('-s, --size <n>', 'how many').argParser(positiveInt(100_000)).makeOptionMandatory())
+    .action(async (o: { size: number }) =>
+      command(globals, async (ctx) => {
+        const profile = await ctx.profile()
+        const { limits } = await ctx.core.services.settings.get()
+        const client = await clientPoolFor(ctx.core.services).get(profile.id)
+        const numbers: string[] = []
+        let error: unknown = null
+        // One call after another, never repeated: a number handed out cannot be handed back.
+        while (numbers.length < o.size) {
+          try {
+            numbers.push(...(await client.getShellNums(Math.min(limits.maxShellNumsPerCall, o.size - numbers.length))))
+          } catch (err) {
+            error = err
+            break
+          }
+        }
+        ctx.emit({ type: 'result', numbers })
+        if (numbers.length > 0) ctx.say(`${t('shellDone', ctx.locale, { n: numbers.length })}\n${numbers.join('\n')}`)
+        if (error) {
+          ctx.fail(error)
+          if (error instanceof AppError && error.code === 'app.unknownOutcome') process.stderr.write(t('shellUnknown', ctx.locale) + '\n')
+          return numbers.length > 0 ? EXIT.partial : EXIT.error
+        }
+        return EXIT.ok
+      }),
+    )
+}
+
+function stepText(ctx: CliContext, s: TestStep): string {
+  if (s.status === 'ok') return `${t('testOk', ctx.locale)} (${s.ms} ms)${s.detail ? `: ${s.detail}` : ''}`
+  if (s.status === 'skipped') return `${t('testSkipped', ctx.locale)}: ${s.reason}`
+  return `${t('testFailed', ctx.locale)} (${s.ms} ms): ${describeError(s.error, ctx.locale)}`
+}
+
+function testCommand(globals: Globals): Command {
+  return new Command('test').description("test the profile's connection: a token and a harmless read per group").action(async () =>
+    command(globals, async (ctx) => {
+      const profile = await ctx.profile()
+      const r = await ctx.core.registry.invoke('profiles.test', { id: profile.id }, { transport: 'cli' })
+      if (!r.ok) throw AppError.fromData(r.error)
+      const test = r.value as ConnectionTest
+      ctx.emit({ type: 'result', test })
+      for (const g of ['order', 'member'] as const) {
+        const group = t(g === 'order' ? 'groupOrder' : 'groupMember', ctx.locale)
+        ctx.say(`${group}, ${t('stepToken', ctx.locale)}: ${stepText(ctx, test[g].token)}`)
+        ctx.say(`${group}, ${t('stepRead', ctx.locale)}: ${stepText(ctx, test[g].read)}`)
+      }
+      const steps = [test.order.token, test.order.read, test.member.token, test.member.read]
+      if (steps.every((s) => s.status !== 'failed')) return EXIT.ok
+      return steps.some((s) => s.status === 'ok') ? EXIT.partial : EXIT.error
+    }),
+  )
+}
+
+function profilesCommand(globals: Globals): Command {
+  const list = async () =>
+    command(globals, async (ctx) => {
+      const l = await ctx.core.services.profiles.list()
+      ctx.emit({ type: 'result', ...l })
+      for (const p of l.profiles) ctx.say(`${p.id === l.activeId ? '*' : ' '} ${p.name}  (${p.id})  ${p.baseUrl}`)
+      return EXIT.ok
+    })
+  const profiles = new Command('profiles').description('connection profiles').action(list)
+  profiles.command('list').description('list the connection profiles (* = active)').action(list)
+  return profiles
+}
+
+function callCommand(globals: Globals): Command {
+  return new Command('call')
+    .description('call any channel of the app with a JSON input, e.g. call bulk.list')
+    .argument('<channel>', 'channel name, e.g. profiles.list')
+    .argument('[input]', 'JSON input', '{}')
+    .action(async (channel: string, inputText: string) =>
+      command(globals, async (ctx) => {
+        if (!isChannelName(channel)) throw AppError.app('app.notFound', { what: `channel ${channel}` })
+        let input: unknown
+        try {
+          input = JSON.parse(inputText)
+        } catch {
+          throw AppError.app('app.invalidInput', { detail: 'the input is not valid JSON' })
+        }
+        const r = await ctx.core.registry.invoke(channel, input, { transport: 'cli' })
+        if (!r.ok) throw AppError.fromData(r.error)
+        if (ctx.json) ctx.emit({ type: 'result', value: r.value as unknown })
+        else process.stdout.write(JSON.stringify(r.value, null, 2) + '\n')
+        return EXIT.ok
+      }),
+    )
+}
+
+/** The whole command tree. */
+export function buildProgram(version: string): Command {
+  const program = new Command('license-desk')
+    .description('License Desk on the command line: bulk lock and employee work, asset numbers, connection tests')
+    .version(version)
+    .option('-p, --profile <name|id>', 'connection profile (default: the active one)')
+    .option('--json', 'JSON lines on stdout (progress, results, errors) instead of text')
+    .option('--lang <en|zh-CN>', 'language of messages (default: the app setting, else LANG)')
+    .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the app-data folder)')
+    .showHelpAfterError()
+  const globals: Globals = () => program.opts<GlobalOptions>()
+  const locks = new Command('locks').description('disable or enable physical locks in bulk')
+  locks.addCommand(lockCommand('disable', globals))
+  locks.addCommand(lockCommand('enable', globals))
+  program.addCommand(locks)
+  program.addCommand(membersCommand(globals))
+  program.addCommand(shellnumsCommand(globals))
+  program.addCommand(testCommand(globals))
+  program.addCommand(profilesCommand(globals))
+  program.addCommand(callCommand(globals))
+  // Usage errors (unknown option, missing argument) are bad input: exit 2 (see cli.ts).
+  const override = (c: Command): void => {
+    c.exitOverride()
+    c.commands.forEach(override)
+  }
+  override(program)
+  return program
+}

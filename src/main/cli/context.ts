@@ -1,0 +1,102 @@
+/**
+ * What every CLI command shares: the core over the data folder (same profiles, keychain, journal and jobs as
+ * the app; the Sandbox profile starts the sandbox in-process), the chosen profile, the language, and output
+ * that is either human text or JSON lines (--json).
+ */
+import { join } from 'node:path'
+import { AppError, describeError, toAppErrorData, type AppErrorData } from '@shared/errors/app-error'
+import { LOCALES, resolveLocale, type Locale } from '@shared/i18n/locale'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
+import { appPaths, appVersion } from '../app-paths'
+import { createCore, type Core } from '../core'
+import { resolveDataDir } from '../core/data-dir'
+import { systemLocale } from '../core/system-locale'
+import { createLogger } from '../services/log'
+import { t } from './text'
+
+/** Global options of every command. */
+export interface GlobalOptions {
+  profile?: string
+  json?: boolean
+  lang?: string
+  dataDir?: string
+}
+
+export interface CliContext {
+  core: Core
+  locale: Locale
+  json: boolean
+  /** Human text on stdout (nothing with --json). */
+  say(text: string): void
+  /** One JSON line on stdout (only with --json). */
+  emit(obj: Record<string, unknown>): void
+  /** An error, on stderr (and as a JSON line with --json). */
+  fail(err: unknown): void
+  profile(): Promise<ProfileView>
+}
+
+/** The language: --lang, else the app's setting, else the system's (LANG). */
+async function chooseLocale(core: Core, lang: string | undefined): Promise<Locale> {
+  if (lang) {
+    if (!(LOCALES as readonly string[]).includes(lang)) {
+      throw AppError.app('app.invalidInput', { detail: `--lang must be one of ${LOCALES.join(', ')}` })
+    }
+    return lang as Locale
+  }
+  const settings = await core.services.settings.get()
+  return resolveLocale(settings.locale, systemLocale())
+}
+
+/** Opens the core, runs `fn`, and always disposes of the core. */
+export async function withContext<T>(opts: GlobalOptions, fn: (ctx: CliContext) => Promise<T>): Promise<T> {
+  const dataDir = opts.dataDir ?? resolveDataDir()
+  // The log goes to its file only: stdout and stderr are the command's output.
+  const log = createLogger({ file: join(dataDir, 'logs', 'cli.log'), stderrLevel: 'off' })
+  // --lang stands in for the system language, so it also reaches the service (Accept-Language) unless the
+  // app's setting names a language of its own.
+  const core = await createCore({
+    dataDir,
+    shell: 'cli',
+    version: appVersion(appPaths(import.meta.url).root),
+    log,
+    followActiveProfile: false,
+    systemLocale: opts.lang && (LOCALES as readonly string[]).includes(opts.lang) ? opts.lang : systemLocale(),
+  })
+  try {
+    const json = opts.json === true
+    const locale = await chooseLocale(core, opts.lang)
+    let chosen: ProfileView | null = null
+    const ctx: CliContext = {
+      core,
+      locale,
+      json,
+      say: (text) => {
+        if (!json) process.stdout.write(text + '\n')
+      },
+      emit: (obj) => {
+        if (json) process.stdout.write(JSON.stringify(obj) + '\n')
+      },
+      fail: (err) => {
+        const data: AppErrorData = toAppErrorData(err)
+        if (json) process.stdout.write(JSON.stringify({ type: 'error', error: data, message: describeError(data, locale) }) + '\n')
+        process.stderr.write(`license-desk: ${describeError(data, locale)}\n`)
+      },
+      async profile() {
+        if (chosen) return chosen
+        const list = await core.services.profiles.list()
+        const wanted = opts.profile?.trim()
+        const found = wanted
+          ? list.profiles.find((p) => p.id === wanted) ?? list.profiles.find((p) => p.name.toLowerCase() === wanted.toLowerCase())
+          : list.profiles.find((p) => p.id === list.activeId)
+        if (!found) {
+          throw AppError.app('app.notFound', { what: t('noProfile', locale, { name: wanted ?? list.activeId, names: list.profiles.map((p) => p.name).join(', ') }) })
+        }
+        chosen = found
+        return found
+      },
+    }
+    return await fn(ctx)
+  } finally {
+    await core.dispose()
+  }
+}

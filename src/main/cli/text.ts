@@ -1,0 +1,44 @@
+/** The CLI's own sentences, in both languages (errors come from the shared catalog). */
+import type { Locale } from '@shared/i18n/locale'
+import { fillTemplate } from '@shared/errors/catalog'
+
+const TEXT = {
+  noProfile: { en: 'No connection profile "{name}". Profiles: {names}', 'zh-CN': '没有名为“{name}”的连接。现有连接：{names}' },
+  noItems: { en: 'Nothing to send: the file has no valid rows.', 'zh-CN': '没有可发送的内容：文件中没有有效的行。' },
+  noOperator: { en: 'Set the operator with --operator (name, mobile or e-mail), or in the profile.', 'zh-CN': '请用 --operator 指定操作人（姓名、手机或邮箱），或在连接中设置。' },
+  noEnterprise: { en: 'Set the enterprise with --enterprise <enterpriseGlobalId>, or in the profile.', 'zh-CN': '请用 --enterprise <enterpriseGlobalId> 指定企业，或在连接中设置。' },
+  readFailed: { en: 'Could not read {file}: {detail}', 'zh-CN': '无法读取 {file}：{detail}' },
+  badOut: { en: 'The results file must end in .csv, .xlsx or .json: {file}', 'zh-CN': '结果文件必须以 .csv、.xlsx 或 .json 结尾：{file}' },
+  issues: { en: '{n} row(s) of the file not sent:', 'zh-CN': '文件中有 {n} 行未发送：' },
+  line: { en: 'line {line}', 'zh-CN': '第 {line} 行' },
+  more: { en: '… and {n} more (all in the results file)', 'zh-CN': '……另有 {n} 条（详见结果文件）' },
+  summary: {
+    en: '{kind}: {ok} done, {failed} failed, {unknown} unknown, {cancelled} cancelled, {skipped} not sent ({total} items) in {seconds} s',
+    'zh-CN': '{kind}：成功 {ok}，失败 {failed}，结果未知 {unknown}，已取消 {cancelled}，未发送 {skipped}（共 {total} 项），用时 {seconds} 秒',
+  },
+  wrote: { en: 'Results written to {file}', 'zh-CN': '结果已写入 {file}' },
+  jobStopped: { en: 'The job stopped: {error}', 'zh-CN': '任务已停止：{error}' },
+  resume: { en: 'Resume it with: license-desk call bulk.resume \'{"id":"{id}"}\'', 'zh-CN': '可用以下命令继续：license-desk call bulk.resume \'{"id":"{id}"}\'' },
+  interrupted: { en: 'Interrupted: calls in flight were stopped; nothing else was sent.', 'zh-CN': '已中断：进行中的调用已停止，未再发送其他内容。' },
+  shellDone: { en: '{n} asset number(s):', 'zh-CN': '{n} 个资产编号：' },
+  shellUnknown: { en: 'The outcome of a request is unknown; asset numbers cannot be read back. See the journal.', 'zh-CN': '有请求结果未知，资产编号无法回查。请查看操作日志。' },
+  groupOrder: { en: 'Order group', 'zh-CN': '订单组' },
+  groupMember: { en: 'Member group', 'zh-CN': '成员组' },
+  stepToken: { en: 'token', 'zh-CN': '令牌' },
+  stepRead: { en: 'read', 'zh-CN': '读取' },
+  testOk: { en: 'ok', 'zh-CN': '成功' },
+  testFailed: { en: 'failed', 'zh-CN': '失败' },
+  testSkipped: { en: 'skipped', 'zh-CN': '跳过' },
+  kindDisable: { en: 'Disable locks', 'zh-CN': '禁用锁' },
+  kindEnable: { en: 'Enable locks', 'zh-CN': '启用锁' },
+  kindImport: { en: 'Import employees', 'zh-CN': '导入员工' },
+  duplicateOf: { en: 'repeats line {line}', 'zh-CN': '与第 {line} 行重复' },
+  reconciled: { en: 'confirmed by reading back', 'zh-CN': '已回查确认' },
+} as const satisfies Record<string, Record<Locale, string>>
+
+export type CliText = keyof typeof TEXT
+
+/** A CLI sentence in a language. */
+export function t(key: CliText, locale: Locale, params: Record<string, string | number> = {}): string {
+  return fillTemplate(TEXT[key][locale], params)
+}

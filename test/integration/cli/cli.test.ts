@@ -1,0 +1,176 @@
+/**
+ * The `license-desk` command line, run as a real process over a temp data folder (in-memory keychain; the
+ * Sandbox profile starts the sandbox inside the CLI, as in the app): commands, output formats, results files,
+ * languages, and the exit codes scripts rely on (0 success, 1 partial, 2 error, 130 interrupted).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ExcelJS from 'exceljs'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ASSETS } from '../../../src/sandbox/index'
+import { removeDir, tempDir } from '../../support/tmp'
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+let dir: string
+let env: NodeJS.ProcessEnv
+
+beforeAll(async () => {
+  dir = await tempDir('ld-cli-')
+  env = { ...process.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), LICENSE_DESK_VAULT: 'memory', TSX_TSCONFIG_PATH: 'tsconfig.node.json', LANG: 'en_US.UTF-8' }
+})
+afterAll(() => removeDir(dir))
+
+/** Runs the CLI from source (the same module the bin runs once built). */
+function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+}
+const jsonLines = (s: string) => s.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+const file = (name: string, text: string) => {
+  const p = join(dir, name)
+  writeFileSync(p, text)
+  return p
+}
+
+describe('license-desk', () => {
+  it('test: both groups pass on the Sandbox profile (exit 0), in either language', () => {
+    const en = cli('test')
+    expect(en.code, en.stderr).toBe(0)
+    expect(en.stdout).toContain('Order group, token: ok')
+    const zh = cli('test', '--lang', 'zh-CN')
+    expect(zh.stdout).toContain('订单组, 令牌: 成功')
+    expect(zh.stdout).toContain('已签发令牌')
+    const json = jsonLines(cli('test', '--json').stdout)
+    expect(json[0]).toMatchObject({ type: 'result', test: { profileId: 'sandbox', order: { token: { status: 'ok' } } } })
+  })
+
+  it('profiles list: the same profiles as the app, the active one marked', () => {
+    const r = cli('profiles', 'list')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^\* Sandbox {2}\(sandbox\)/m)
+  })
+
+  it('locks disable from a text file: results per input line, partial failure is exit 1', () => {
+    const input = file('locks.txt', `${DEMO_ASSETS.refillable[0]}\n${DEMO_ASSETS.refillable[1]}, 8999999999\n${DEMO_ASSETS.refillable[0]}\n`)
+    const out = join(dir, 'locks.csv')
+    const r = cli('locks', 'disable', '--file', input, '--out', out)
+    expect(r.code, r.stderr).toBe(1)
+    expect(r.stdout).toMatch(/Disable locks: 2 done, 1 failed/)
+    expect(r.stderr).toContain('repeats line 1')
+    const rows = Papa.parse<Record<string, string>>(readFileSync(out, 'utf8').trim(), { header: true }).data
+    expect(rows.map((x) => [x['line'], x['key'], x['state'], x['status']])).toEqual([
+      ['1', DEMO_ASSETS.refillable[0], 'ok', '1'],
+      ['2', DEMO_ASSETS.refillable[1], 'ok', '1'],
+      ['2', '8999999999', 'failed', '2'],
+      ['3', '', 'duplicate', ''],
+    ])
+    expect(rows[2]!['message']).toBe('Lock does not exist')
+  })
+
+  it('locks enable from .xlsx by column name, JSON lines, all done is exit 0', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Locks')
+    ws.addRow(['Customer', 'Lock'])
+    for (const n of DEMO_ASSETS.refillable.slice(0, 3)) ws.addRow(['ACME', n])
+    const input = join(dir, 'locks.xlsx')
+    writeFileSync(input, Buffer.from(await wb.xlsx.writeBuffer()))
+    const out = join(dir, 'enable.json')
+    const r = cli('locks', 'enable', '-f', input, '--column', 'Lock', '-o', out, '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const lines = jsonLines(r.stdout)
+    expect(lines[0]).toMatchObject({ type: 'started', job: { kind: 'locks.enable' } })
+    expect(lines.some((l) => l['type'] === 'progress')).toBe(true)
+    expect(lines.at(-1)).toMatchObject({ type: 'result', job: { status: 'completed', counts: { ok: 3 } }, out })
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { line: number; state: string }[]).map((x) => [x.line, x.state])).toEqual([
+      [2, 'ok'],
+      [3, 'ok'],
+      [4, 'ok'],
+    ])
+  })
+
+  it('members import: bad rows reported and not sent, the rest imported, results in .xlsx', async () => {
+    const u = `cli${Date.now().toString(36)}`
+    const input = file('people.csv', `账号,密码,姓名\n${u}a,Secret123,甲\n${u}_b,Secret123,乙\n${u}c,Secret123,丙\n`)
+    const out = join(dir, 'people.xlsx')
+    const r = cli('members', 'import', '-f', input, '--enterprise', 'E000000000000001', '-o', out, '--lang', 'zh-CN')
+    expect(r.code, r.stderr).toBe(1)
+    expect(r.stdout).toContain('导入员工：成功 2')
+    expect(r.stderr).toContain('第 3 行')
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.readFile(out)
+    const states = wb.worksheets[0]!.getColumn(4).values.slice(2)
+    expect(states).toEqual(['ok', 'invalid', 'ok'])
+  })
+
+  it('shellnums: new asset numbers, as JSON', () => {
+    const r = cli('shellnums', '--size', '3', '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const numbers = jsonLines(r.stdout)[0]!['numbers'] as string[]
+    expect(numbers).toHaveLength(3)
+    for (const n of numbers) expect(n).toMatch(/^[86]\d{9}$/)
+  })
+
+  it('errors are exit 2 with a clear message: missing file, nothing valid, bad --out, unknown profile, bad usage', () => {
+    const missing = cli('locks', 'disable', '-f', join(dir, 'nope.txt'))
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('Could not read')
+    const nothing = cli('locks', 'disable', '-f', file('empty.csv', 'Lock\n\n'))
+    expect(nothing.code).toBe(2)
+    const out = cli('locks', 'disable', '-f', file('one.txt', '8100000001\n'), '--out', join(dir, 'r.pdf'))
+    expect(out.code).toBe(2)
+    expect(out.stderr).toContain('.csv, .xlsx or .json')
+    const profile = cli('--profile', 'Nowhere', 'test')
+    expect(profile.code).toBe(2)
+    expect(profile.stderr).toContain('Nowhere')
+    expect(cli('locks', 'disable').code).toBe(2)
+    const json = cli('locks', 'disable', '-f', join(dir, 'nope.txt'), '--json')
+    expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
+  })
+
+  it('the CLI writes to the same journal the app shows', () => {
+    const r = cli('call', 'journal.list', '{"operations":["lockAssets","unlockAssets"],"limit":500}', '--json')
+    expect(r.code).toBe(0)
+    const page = (jsonLines(r.stdout)[0]!['value'] as { total: number; entries: { jobId?: string }[] })
+    expect(page.total).toBeGreaterThanOrEqual(2)
+    expect(page.entries.every((e) => e.jobId)).toBe(true)
+  })
+
+  it('Ctrl-C cancels the job: calls in flight stop, the results file is still written, exit 130', async () => {
+    const numbers = Array.from({ length: 3000 }, (_, i) => String(8300000000 + i)).join('\n')
+    const input = file('many.txt', numbers)
+    const out = join(dir, 'many.csv')
+    const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', 'locks', 'disable', '-f', input, '--chunk-size', '1', '-o', out, '--json'], { cwd: root, env })
+    let stdout = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    // Interrupt once the job is well under way.
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if ((stdout.match(/"type":"progress"/g) ?? []).length >= 2) {
+          clearInterval(check)
+          resolve()
+        }
+      }, 20)
+    })
+    child.kill('SIGINT')
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(130)
+    const result = jsonLines(stdout).find((l) => l['type'] === 'result') as { job: { status: string; counts: Record<string, number> } }
+    expect(result.job.status).toBe('cancelled')
+    expect(result.job.counts['cancelled']).toBeGreaterThan(0)
+    const rows = Papa.parse<Record<string, string>>(readFileSync(out, 'utf8').trim(), { header: true }).data
+    expect(rows).toHaveLength(3000)
+    expect(rows.every((x) => ['failed', 'cancelled'].includes(x['state']!))).toBe(true)
+  })
+
+  it('the bin says to build first when the build is missing', () => {
+    const copy = join(dir, 'pkg', 'bin')
+    mkdirSync(copy, { recursive: true })
+    copyFileSync(join(root, 'bin', 'license-desk.mjs'), join(copy, 'license-desk.mjs'))
+    const r = spawnSync(process.execPath, [join(copy, 'license-desk.mjs'), 'test'], { encoding: 'utf8' })
+    expect(r.status).toBe(2)
+    expect(r.stderr).toContain('npm run build')
+  })
+})
