@@ -16,7 +16,10 @@
  * in more than one call (automatic retries of the same call excluded). peakRssMB: this process, runner runs.
  * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present.
  *
- * Options: --reps N, --locks N, --members N, --no-sandbox-bench. Diagnostics go to stderr; stdout is JSON lines.
+ * Options: --reps N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
+ * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
+ * over a network takes tens of milliseconds per call), --no-sandbox-bench. Diagnostics go to stderr; stdout is
+ * JSON lines.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -52,6 +55,7 @@ function arg(name: string, fallback: number): number {
 const REPS = arg('reps', 5)
 const LOCKS = arg('locks', 10_000)
 const MEMBERS = arg('members', 5_000)
+const LATENCY = arg('latency', 0)
 const EID = SANDBOX_DEMO.enterpriseGlobalId
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
@@ -269,8 +273,8 @@ async function memberScenario(url: string): Promise<Line> {
 async function main(): Promise<void> {
   // Scale 200: 20,000 demo assets, of which about 12,000 are locks that can be disabled.
   const scale = Math.max(200, Math.ceil((LOCKS / 0.55) / 100))
-  log(`starting the sandbox (scale ${scale}) in a child process`)
-  const sb = await startChildSandbox(['--scale', String(scale)])
+  log(`starting the sandbox (scale ${scale}, latency ${LATENCY} ms) in a child process`)
+  const sb = await startChildSandbox(['--scale', String(scale), '--latency', String(LATENCY)])
   try {
     process.stdout.write(JSON.stringify(await lockScenario(sb.url)) + '\n')
     process.stdout.write(JSON.stringify(await memberScenario(sb.url)) + '\n')

@@ -49,8 +49,8 @@ interface Job {
   file: JobFile
   kind: KindRunner
   results: (ItemResult | undefined)[]
-  /** Unique items with a final result (kept up to date by setResult). */
-  finished: number
+  /** Unique items per final state (kept up to date by setResult, so counts never walk every item). */
+  tally: Record<FinalState, number>
   status: JobStatus
   error?: AppErrorData
   updatedAt: number
@@ -73,7 +73,14 @@ interface Job {
   throttle: Throttle
 }
 
-const FINAL: ReadonlySet<ItemState> = new Set(['ok', 'failed', 'unknown', 'cancelled'])
+type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
+const FINAL: ReadonlySet<ItemState> = new Set<FinalState>(['ok', 'failed', 'unknown', 'cancelled'])
+
+function tallyOf(results: readonly (ItemResult | undefined)[]): Record<FinalState, number> {
+  const t = { ok: 0, failed: 0, unknown: 0, cancelled: 0 }
+  for (const r of results) if (r && FINAL.has(r.state)) t[r.state as FinalState]++
+  return t
+}
 
 /** Duplicate key: trimmed, case-insensitive (lowercasing only when there is something to lower). */
 function keyOf(item: BulkStart['items'][number]): string {
@@ -94,17 +101,18 @@ export function dedupe<T>(items: readonly T[], key: (t: T) => string): { unique:
   const unique: T[] = []
   const positions: number[] = []
   const duplicates: { index: number; of: number }[] = []
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!
     const k = key(item)
     const of = first.get(k)
     if (of !== undefined) {
       duplicates.push({ index, of })
-      return
+      continue
     }
     first.set(k, index)
     unique.push(item)
     positions.push(index)
-  })
+  }
   return { unique, positions, duplicates }
 }
 
@@ -155,7 +163,7 @@ export class BulkRunner {
       file,
       kind: kindRunner(file),
       results,
-      finished: results.filter((r) => r !== undefined && FINAL.has(r.state)).length,
+      tally: tallyOf(results),
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
@@ -358,23 +366,22 @@ export class BulkRunner {
   }
 
   private counts(job: Job): JobCounts {
-    const c: JobCounts = { total: job.file.inputCount, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: job.file.duplicates.length, pending: 0 }
-    for (const r of job.results) {
-      if (!r || !FINAL.has(r.state)) c.pending++
-      else c[r.state as 'ok' | 'failed' | 'unknown' | 'cancelled']++
-    }
-    return c
+    const t = job.tally
+    const duplicate = job.file.duplicates.length
+    const finished = t.ok + t.failed + t.unknown + t.cancelled
+    return { total: job.file.inputCount, ...t, duplicate, pending: job.file.items.length - finished }
   }
 
   /** Items finished (final result or duplicate), without walking every result. */
   private doneCount(job: Job): number {
-    return job.finished + job.file.duplicates.length
+    const t = job.tally
+    return t.ok + t.failed + t.unknown + t.cancelled + job.file.duplicates.length
   }
 
   private setResult(job: Job, i: number, r: ItemResult | undefined): void {
     const before = job.results[i]
-    if (before && FINAL.has(before.state)) job.finished--
-    if (r && FINAL.has(r.state)) job.finished++
+    if (before && FINAL.has(before.state)) job.tally[before.state as FinalState]--
+    if (r && FINAL.has(r.state)) job.tally[r.state as FinalState]++
     job.results[i] = r
   }
 
