@@ -112,8 +112,8 @@ test('the detail drawer shows the full record, and selected locks are disabled f
   const rows = page.locator('[data-testid="assets-table"] .el-table-v2__row')
   const first = (await rows.nth(0).locator('.va__num').textContent())!
   const second = (await rows.nth(1).locator('.va__num').textContent())!
-  await rows.nth(0).locator('.el-checkbox').click()
-  await rows.nth(1).locator('.el-checkbox').click()
+  await rows.nth(0).getByRole('checkbox', { name: `Select ${first}` }).check()
+  await rows.nth(1).getByRole('checkbox', { name: `Select ${second}` }).check()
   await expect(page.getByTestId('assets-selection')).toContainText('2 selected')
   await page.getByTestId('assets-disable-selected').click()
   const dialog = page.getByTestId('bulk-lock-run')
