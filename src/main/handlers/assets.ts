@@ -202,6 +202,8 @@ export interface DeskState {
   deps: DeskDeps
   enterprises: EnterpriseResolver
   assets: AssetListCache
+  /** Settles once the caches have caught up with the last profile change (lists wait for it). */
+  synced: Promise<void>
 }
 
 const deskStates = new WeakMap<Services, DeskState>()
@@ -216,10 +218,30 @@ export function deskStateFor(services: Services, deps?: DeskDeps): DeskState {
   if (state && deps && state.deps !== deps) throw new Error('desk dependencies were already set for this core')
   if (!state) {
     const d = deps ?? coreDeskDeps(services)
-    state = { deps: d, enterprises: new EnterpriseResolver(services, d), assets: new AssetListCache(d) }
+    state = { deps: d, enterprises: new EnterpriseResolver(services, d), assets: new AssetListCache(d), synced: Promise.resolve() }
     deskStates.set(services, state)
-    // A profile whose address or enterprise changed may now mean other data: drop what was cached for it.
-    services.events.on('profiles.changed', () => state?.enterprises.clear())
+    // A profile whose address or enterprise changed (or that is gone) may now mean other data: drop what was
+    // cached for it. Switching profiles alone keeps the lists.
+    const known = new Map<string, string>()
+    const fingerprints = async () => {
+      const { profiles } = await services.profiles.list()
+      return new Map(profiles.map((p) => [p.id, [p.baseUrl, p.enterpriseGlobalId, p.channelCode, p.channelCustomerId].join('\u0000')]))
+    }
+    const desk = state
+    desk.synced = fingerprints()
+      .then((now) => now.forEach((v, k) => known.set(k, v)))
+      .catch(() => undefined)
+    services.events.on('profiles.changed', () => {
+      desk.enterprises.clear()
+      desk.synced = desk.synced
+        .then(fingerprints)
+        .then((now) => {
+          for (const [id, before] of known) if (now.get(id) !== before) desk.assets.forgetProfile(id)
+          known.clear()
+          now.forEach((v, k) => known.set(k, v))
+        })
+        .catch(() => undefined)
+    })
   }
   return state
 }
@@ -230,6 +252,7 @@ export async function resolveListTarget(
   desk: DeskState,
   input: { profileId?: string | undefined; enterpriseGlobalId?: string | undefined; extendCode?: string | undefined },
 ): Promise<AssetListTarget> {
+  await desk.synced
   const profileId = await targetProfile(services, input.profileId)
   const enterpriseGlobalId = await desk.enterprises.resolve(profileId, input.enterpriseGlobalId || undefined)
   return { profileId, enterpriseGlobalId, extendCode: input.extendCode ?? '' }

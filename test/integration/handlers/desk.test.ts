@@ -99,6 +99,20 @@ describe('assets', () => {
     expect(err.code).toBe('app.notFound')
   })
 
+  it('follows a change of the profile’s enterprise instead of answering from the cache', async () => {
+    expect((await call(core, 'assets.list', {})).cached).toBe(true)
+    await call(core, 'profiles.update', { id: 'sandbox', fields: { enterpriseGlobalId: 'E000000000000002' } })
+    try {
+      const other = await call(core, 'assets.list', {})
+      expect(other).toMatchObject({ enterpriseGlobalId: 'E000000000000002', count: 9, cached: false })
+    } finally {
+      await call(core, 'profiles.update', { id: 'sandbox', fields: { enterpriseGlobalId: '' } })
+    }
+    // The demo enterprise's list was cached, but the profile changed since: it is read again.
+    const back = await call(core, 'assets.list', {})
+    expect(back).toMatchObject({ enterpriseGlobalId: 'E000000000000001', cached: false })
+  })
+
   it('passes the service’s refusal of an unknown enterprise through as its code', async () => {
     const err = await callError(core, 'assets.list', { enterpriseGlobalId: 'E999999999999999' })
     expect(err.code).toBe('13004')
