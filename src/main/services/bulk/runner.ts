@@ -123,6 +123,7 @@ export class BulkRunner {
   private readonly maxSends: number
   private readonly maxReconcileFailures: number
   private loaded: Promise<void> | null = null
+  private readonly background = new Set<Promise<void>>()
 
   constructor(private readonly deps: BulkRunnerDeps) {
     this.store = new JobStore(deps.dataDir)
@@ -154,6 +155,8 @@ export class BulkRunner {
       // toggle is simply sent again.
       if (job.kind.create) for (const i of loaded.inFlight) job.unknown.add(i)
       this.jobs.set(id, job)
+      // Passwords of employees that exist are dropped after each run; the app may have stopped before that.
+      this.track(this.dropDonePasswords(job).catch(() => undefined))
     }
   }
 
@@ -333,7 +336,14 @@ export class BulkRunner {
       }
     }
     await Promise.all([...this.jobs.values()].map((j) => j.loop))
+    await Promise.all([...this.background])
     await this.store.close()
+  }
+
+  /** Work that outlives a run (rewriting a job file) and that close() must wait for. */
+  private track(p: Promise<void>): void {
+    this.background.add(p)
+    void p.finally(() => this.background.delete(p))
   }
 
   // ---- state
@@ -416,15 +426,23 @@ export class BulkRunner {
     }
   }
 
+  /**
+   * Writes a status change, then shows it (job summary and a progress event in the same step), so whoever sees
+   * a job end also has its last progress event. Shown even if the write fails (the run is over either way).
+   */
   private async setStatus(job: Job, status: JobStatus, error?: AppErrorData): Promise<void> {
-    job.status = status
-    if (error) job.error = error
-    else delete job.error
-    job.updatedAt = this.now()
-    const line: JobLogLine = { e: 'status', status, at: job.updatedAt }
+    const at = this.now()
+    const line: JobLogLine = { e: 'status', status, at }
     if (error) line.error = error
-    await this.store.append(job.file.id, line)
-    job.throttle.flush()
+    try {
+      await this.store.append(job.file.id, line)
+    } finally {
+      job.status = status
+      if (error) job.error = error
+      else delete job.error
+      job.updatedAt = at
+      job.throttle.flush()
+    }
   }
 
   /**
@@ -519,7 +537,8 @@ export class BulkRunner {
       await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
-      await this.dropDonePasswords(job).catch(() => undefined)
+      // Not awaited by the run (the job's end does not wait on rewriting its file); close() waits for it.
+      this.track(this.dropDonePasswords(job).catch(() => undefined))
       job.throttle.flush()
     }
   }

@@ -284,6 +284,7 @@ describe('BulkRunner: employees (creates)', () => {
     const r = runner(svc)
     const s = await r.start(start(3))
     await r.wait(s.id)
+    await r.close() // the job file is rewritten after the run; close waits for it
     const file = readFileSync(join(dir, 'jobs', s.id, 'job.json'), 'utf8')
     expect(file).not.toContain('Passw0rd0')
     expect(file).not.toContain('Passw0rd2')
