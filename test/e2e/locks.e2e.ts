@@ -107,13 +107,13 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   expect(wrongType).toBeGreaterThan(0)
 
   // Pasted with mixed separators, two repeats and one malformed number.
-  const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '81000$0001'].join('\n')
+  const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '8100000099（张三）'].join('\n')
   await page.getByTestId('locks-text').fill(text)
   await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '500')
   await expect(page.getByTestId('locks-duplicates')).toHaveAttribute('data-count', '2')
   await expect(page.getByTestId('locks-malformed')).toHaveAttribute('data-count', '1')
   await page.getByTestId('locks-malformed-details').click()
-  await expect(page.getByTestId('locks-malformed-details')).toContainText('81000$0001')
+  await expect(page.getByTestId('locks-malformed-details')).toContainText('8100000099(张三)')
   // The operator comes from the profile (the Sandbox's is the demo admin).
   await expect(page.getByTestId('locks-operator')).toHaveValue('demoadmin')
 

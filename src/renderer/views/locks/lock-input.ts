@@ -1,14 +1,16 @@
 /**
  * Reading a list of lock numbers as people paste or type it: any separators (newlines, commas, semicolons,
- * spaces, tabs, and their full-width forms), full-width digits, quotes from spreadsheets. Before anything is sent
- * the list is checked: repeats are shown and sent once, malformed numbers are shown and not sent.
+ * spaces, tabs, and their full-width forms), full-width characters, quotes from spreadsheets. Before anything is
+ * sent the list is checked: repeats are shown and sent once, malformed numbers are shown and not sent.
  *
- * What counts as malformed (docs/desk.md): a lock number is an asset number, which the order rules allow as 1 to
- * 64 letters, digits, "-" or "_" (the bulk runner's limit is the same 64). Only that is enforced. Numbers the
- * service issues today are 10-digit shell numbers starting with 8 (domestic) or 6 (Singapore); a number of
- * another form is flagged as unusual (often a typo) but still sent, because older locks may be numbered
- * otherwise and the service answers "lock does not exist" (status 2) for a wrong one anyway.
+ * What counts as malformed (docs/desk.md): a lock number is an asset number, and the app has one rule for those
+ * (`ASSET_NUMBER` of the shared rules, also used by the order rules, the file import and the CLI): 1 to 64
+ * visible ASCII characters. Only that is enforced. Numbers the service issues today are 10-digit shell numbers
+ * starting with 8 (domestic) or 6 (Singapore); a number of another form is flagged as unusual (often a typo) but
+ * still sent, because older locks may be numbered otherwise and the service answers "lock does not exist"
+ * (status 2) for a wrong one anyway.
  */
+import { ASSET_NUMBER, SHELL_NUMBER } from '@shared/rules/values'
 
 /** A number as found in the input, with its 1-based line. */
 export interface LockToken {
@@ -32,8 +34,6 @@ export interface CheckedLockList {
 }
 
 export const MAX_LOCK_NUMBER_LENGTH = 64
-const WELL_FORMED = /^[A-Za-z0-9_-]+$/
-const SHELL_NUMBER = /^[86]\d{9}$/
 const SEPARATORS = /[\s,;，；、|]+/u
 
 /** One number as typed: full-width forms folded (NFKC), surrounding quotes and spaces removed. */
@@ -60,9 +60,8 @@ export function tokenizeLockText(text: string): LockToken[] {
 
 /** Whether a number may be sent, and if not why. */
 export function malformedReason(value: string): MalformedReason | null {
-  if (value.length > MAX_LOCK_NUMBER_LENGTH) return 'length'
-  if (!WELL_FORMED.test(value)) return 'characters'
-  return null
+  if (ASSET_NUMBER.test(value)) return null
+  return [...value].length > MAX_LOCK_NUMBER_LENGTH ? 'length' : 'characters'
 }
 
 /** Whether a number has the form of the shell numbers the service issues. */

@@ -8,8 +8,6 @@ import { channel } from '../channel'
 
 /** Largest file accepted for import, in bytes (its base64 form stays well under browser mode's 100 MB body limit). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
-/** Most rows read from a file. */
-export const MAX_IMPORT_ROWS = 200_000
 
 export const IMPORT_KINDS = ['csv', 'xlsx', 'text'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
@@ -21,7 +19,7 @@ const base64 = z
 
 export const parseTableInputSchema = z
   .object({
-    /** The file's name: its extension picks the parser (.csv, .xlsx, .txt; anything else is read as text). */
+    /** The file's name: its extension picks the reader (.csv/.tsv, .xlsx; anything else is read as text). */
     fileName: z.string().trim().min(1).max(255),
     /** The file's bytes, base64. */
     contentBase64: base64,
@@ -33,15 +31,13 @@ export type ParseTableInput = z.input<typeof parseTableInputSchema>
 export const parsedTableSchema = z.object({
   fileName: z.string(),
   kind: z.enum(IMPORT_KINDS),
-  /** Excel: the sheet read (the first with data). */
-  sheet: z.string().optional(),
-  /** Column titles: the header row when there is one, else "1", "2", ... */
+  /** Column titles: the header row when there is one, else the column letters A, B, ... */
   columns: z.array(z.string()),
   hasHeader: z.boolean(),
   /** Data rows (header excluded); each as long as `columns`. */
   rows: z.array(z.array(z.string())),
-  /** Rows past MAX_IMPORT_ROWS that were not read. */
-  truncated: z.number().int(),
+  /** The column that looks like lock numbers (index), or -1. */
+  guess: z.number().int(),
 })
 export type ParsedTable = z.output<typeof parsedTableSchema>
 

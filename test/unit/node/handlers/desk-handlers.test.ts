@@ -7,7 +7,7 @@ import { shellRegion } from '@shared/ipc/channels/shellnums'
 import { projectAssets } from '../../../../src/main/handlers/assets'
 import { trimHistory } from '../../../../src/main/handlers/shellnums'
 import { findByAssetNum, MemberDirectory } from '../../../../src/main/handlers/lookup'
-import { decodeText, importKindOf, looksLikeHeader, readTable, safeCell, safeFileName, splitList, writeTable } from '../../../../src/main/handlers/imports'
+import { parseTable, safeCell, safeFileName, writeTable } from '../../../../src/main/handlers/imports'
 import type { ApiClient } from '../../../../src/main/api/client'
 
 const asset = (over: Partial<VirtualAsset>): VirtualAsset => ({ id: 'A1', licenseType: 'normal_recover_usbkey', assetNum: '8100000001', locked: false, ...over })
@@ -99,59 +99,40 @@ describe('lookup helpers', () => {
   })
 })
 
-describe('reading files', () => {
-  it('picks the parser by extension', () => {
-    expect(importKindOf('a.CSV')).toBe('csv')
-    expect(importKindOf('a.xlsx')).toBe('xlsx')
-    expect(importKindOf('a.xls')).toBe('xls')
-    expect(importKindOf('locks.txt')).toBe('text')
-    expect(importKindOf('noext')).toBe('text')
+describe('reading files (through the engine’s import reader)', () => {
+  it('reads a CSV with a header into named columns, and guesses the lock column', async () => {
+    const csv = '\uFEFF姓名,锁号,备注\r\n张三,8100000001,a\r\n李四,"8100000002",\r\n\r\n'
+    const t = await parseTable('locks.csv', Buffer.from(csv, 'utf8'), 'en')
+    expect(t).toMatchObject({ kind: 'csv', hasHeader: true, columns: ['姓名', '锁号', '备注'], rows: [['张三', '8100000001', 'a'], ['李四', '8100000002', '']], guess: 1 })
   })
 
-  it('reads UTF-8 with a BOM and GB 18030 CSV', () => {
-    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toBe('a')
-    const gbk = new Uint8Array([0xcb, 0xf8, 0xba, 0xc5, 0x2c, 0x38]) // 锁号,8
-    expect(decodeText(gbk)).toBe('锁号,8')
+  it('reads a GB 18030 CSV without a header, naming columns by letter and padding short rows', async () => {
+    const gbk = Buffer.from([0xd5, 0xc5, 0xc8, 0xfd, 0x2c, 0x38, 0x31, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x30, 0x31, 0x0a, 0x78]) // 张三,8100000001\nx
+    const t = await parseTable('x.csv', gbk, 'en')
+    expect(t).toMatchObject({ hasHeader: false, columns: ['A', 'B'], rows: [['张三', '8100000001'], ['x', '']], guess: 1 })
   })
 
-  it('reads a CSV with a header into named columns', async () => {
-    const csv = '\uFEFF姓名,锁号\r\n张三,8100000001\r\n李四,"8100000002"\r\n\r\n'
-    const t = await readTable('locks.csv', Buffer.from(csv, 'utf8'))
-    expect(t).toMatchObject({ kind: 'csv', hasHeader: true, columns: ['姓名', '锁号'], rows: [['张三', '8100000001'], ['李四', '8100000002']], truncated: 0 })
+  it('reads a text file as one column of lines', async () => {
+    const t = await parseTable('l.txt', Buffer.from('8100000001, 8100000002\n\n8100000003'), 'en')
+    expect(t.columns).toEqual(['A'])
+    expect(t.rows).toEqual([['8100000001, 8100000002'], ['8100000003']])
   })
 
-  it('reads a CSV without a header, padding short rows', async () => {
-    const t = await readTable('x.csv', Buffer.from('8100000001,a\n8100000002\n'))
-    expect(t).toMatchObject({ hasHeader: false, columns: ['1', '2'], rows: [['8100000001', 'a'], ['8100000002', '']] })
-  })
-
-  it('reads a text file of numbers with any separators as one column', async () => {
-    const t = await readTable('l.txt', Buffer.from('8100000001, 8100000002\n8100000003\t8100000004'))
-    expect(t.columns).toEqual(['1'])
-    expect(t.rows.map((r) => r[0])).toEqual(['8100000001', '8100000002', '8100000003', '8100000004'])
-    expect(splitList('a，b；c、d')).toEqual(['a', 'b', 'c', 'd'])
-  })
-
-  it('reads an .xlsx sheet, numbers without exponent', async () => {
+  it('reads an .xlsx sheet, numbers as the user sees them', async () => {
     const book = new ExcelJS.Workbook()
     const ws = book.addWorksheet('锁')
-    ws.addRow(['Lock number', 'Owner'])
-    ws.addRow([8100000001, 'a'])
-    ws.addRow(['8100000002', 'b'])
-    const bytes = Buffer.from(await book.xlsx.writeBuffer())
-    const t = await readTable('locks.xlsx', bytes)
-    expect(t).toMatchObject({ kind: 'xlsx', sheet: '锁', hasHeader: true, columns: ['Lock number', 'Owner'], rows: [['8100000001', 'a'], ['8100000002', 'b']] })
+    ws.addRow(['Owner', 'Lock number'])
+    ws.addRow(['a', 8100000001])
+    ws.addRow(['b', '8100000002'])
+    const t = await parseTable('locks.xlsx', Buffer.from(await book.xlsx.writeBuffer()), 'en')
+    expect(t).toMatchObject({ kind: 'xlsx', hasHeader: true, columns: ['Owner', 'Lock number'], rows: [['a', '8100000001'], ['b', '8100000002']], guess: 1 })
   })
 
-  it('says why a file cannot be read', async () => {
-    await expect(readTable('old.xls', Buffer.from('x'))).rejects.toMatchObject({ code: 'app.fileUnreadable' })
-    await expect(readTable('bad.xlsx', Buffer.from('not a zip'))).rejects.toMatchObject({ code: 'app.fileUnreadable' })
-  })
-
-  it('guesses headers', () => {
-    expect(looksLikeHeader([['Lock'], ['8100000001']])).toBe(true)
-    expect(looksLikeHeader([['8100000001'], ['8100000002']])).toBe(false)
-    expect(looksLikeHeader([['Lock']])).toBe(false)
+  it('says why a file cannot be read, in the user’s language', async () => {
+    await expect(parseTable('old.xls', Buffer.from('x'), 'en')).rejects.toMatchObject({ code: 'app.fileUnreadable', params: { file: 'old.xls', detail: expect.stringContaining('.xls') } })
+    await expect(parseTable('old.xls', Buffer.from('x'), 'zh-CN')).rejects.toMatchObject({ params: { detail: expect.stringContaining('无法读取此文件类型') } })
+    await expect(parseTable('bad.xlsx', Buffer.from('not a zip'), 'en')).rejects.toMatchObject({ code: 'app.fileUnreadable' })
+    await expect(parseTable('empty.csv', Buffer.from(''), 'en')).rejects.toMatchObject({ code: 'app.fileUnreadable' })
   })
 })
 
@@ -169,8 +150,7 @@ describe('writing files', () => {
 
   it('writes Excel that reads back the same (lock numbers stay text)', async () => {
     const f = await writeTable({ ...input, format: 'xlsx', sheetName: 'Results' })
-    const back = await readTable(f.fileName, Buffer.from(f.contentBase64, 'base64'))
-    expect(back.sheet).toBe('Results')
+    const back = await parseTable(f.fileName, Buffer.from(f.contentBase64, 'base64'), 'en')
     expect(back.columns).toEqual(['Line', 'Lock', 'Result'])
     expect(back.rows[0]).toEqual(['1', '8100000001', '成功'])
     const book = new ExcelJS.Workbook()

@@ -48,17 +48,19 @@ describe('checking a list before sending', () => {
     expect(c.total).toBe(6)
   })
 
-  it('does not send malformed numbers and says why', () => {
+  it('does not send malformed numbers and says why (the shared asset-number rule)', () => {
     const long = '8'.repeat(65)
-    const c = checkLockText(`8100000001\n81000$0001\n${long}\n中文锁号`)
-    expect(c.unique).toEqual(['8100000001'])
+    const c = checkLockText(`8100000001\n8100000002（张三）\n${long}\n中文锁号\nAB\u00a0CD`)
+    expect(c.unique).toEqual(['8100000001', 'AB', 'CD'])
     expect(c.malformed).toEqual([
-      { value: '81000$0001', line: 2, reason: 'characters' },
+      { value: '8100000002(张三)', line: 2, reason: 'characters' },
       { value: long, line: 3, reason: 'length' },
       { value: '中文锁号', line: 4, reason: 'characters' },
     ])
     expect(malformedReason('a'.repeat(64))).toBeNull()
     expect(malformedReason('lock_no-7')).toBeNull()
+    expect(malformedReason('A#1')).toBeNull()
+    expect(malformedReason('锁'.repeat(65))).toBe('length')
   })
 
   it('sends numbers of an unusual form but flags them', () => {
@@ -70,7 +72,7 @@ describe('checking a list before sending', () => {
   })
 
   it('flags a repeat of a malformed number as malformed, not as a repeat', () => {
-    const c = checkLockText('x$y\nx$y')
+    const c = checkLockText('锁1\n锁1')
     expect(c.malformed).toHaveLength(2)
     expect(c.duplicates).toHaveLength(0)
   })
