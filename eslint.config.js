@@ -53,9 +53,9 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
     },
   },
-  // Plain Node scripts (npm start, the test summary) run outside TypeScript: give them Node's globals.
+  // Plain Node scripts (npm start, the test summary, the CLI launcher) run outside TypeScript: give them Node's globals.
   {
-    files: ['scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bin/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   // TypeScript (and vue-tsc for SFCs) already checks undefined names, with the right globals per layer.
