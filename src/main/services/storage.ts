@@ -39,8 +39,18 @@ export class JsonFile<T> {
     return join(this.storage.dataDir, this.name)
   }
 
-  /** Reads and validates the file; a missing file gives the fallback, a corrupt one is kept aside first. */
-  async read(): Promise<T> {
+  /**
+   * Reads and validates the file; a missing file gives the fallback, a corrupt one is kept aside first.
+   * Reads queue with writes, so a read sees every earlier write and two reads never both try to move the
+   * same corrupt file aside.
+   */
+  read(): Promise<T> {
+    const run = this.queue.then(() => this.readNow())
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async readNow(): Promise<T> {
     let text: string
     try {
       text = await readFile(this.path, 'utf8')

@@ -55,6 +55,15 @@ describe('Storage', () => {
     expect(await readFile(join(dir, aside!), 'utf8')).toBe('{"n": 1, "items": [')
   })
 
+  it('moves a corrupt file aside once when several reads find it at the same moment', async () => {
+    await writeFile(join(dir, 'a.json'), 'not json')
+    const f = storage.file('a.json', schema, fallback)
+    const results = await Promise.all([f.read(), f.read(), f.read()])
+    expect(results).toEqual([fallback(), fallback(), fallback()])
+    expect((await readdir(dir)).filter((x) => x.startsWith('a.json.corrupt-'))).toHaveLength(1)
+    expect(storage.issues()).toHaveLength(1)
+  })
+
   it('keeps a file that does not match its schema aside, naming the field', async () => {
     await writeFile(join(dir, 'a.json'), JSON.stringify({ n: 'one', items: [] }))
     const f = storage.file('a.json', schema, fallback)
