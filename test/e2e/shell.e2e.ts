@@ -4,19 +4,24 @@
  * without a valid access key, the banner when the core goes away, and the banner without a system keychain.
  */
 import type { Page } from '@playwright/test'
+import { BUILT_AREAS, UPCOMING_AREAS } from '../../src/renderer/router/area-names'
 import { test, expect } from './fixtures'
-
-const AREAS = ['orders', 'drafts', 'locks', 'assets', 'members', 'journal'] as const
 
 async function chooseLanguage(page: Page, testId: string): Promise<void> {
   await page.getByTestId('nav-settings').click()
   await page.getByTestId(testId).click()
 }
 
-test('every area is reachable from the navigation and says what it will hold', async ({ app, page }) => {
+test('every area is reachable from the navigation; the ones not built yet say what they will hold', async ({ app, page }) => {
   await app.open(page)
   await expect(page.getByTestId('coming-soon-orders')).toBeVisible()
-  for (const area of AREAS) {
+  for (const area of BUILT_AREAS) {
+    await page.getByTestId(`nav-${area}`).click()
+    await expect(page.getByTestId(`${area}-view`)).toBeVisible()
+    await expect(page.getByText('Coming soon')).toHaveCount(0)
+    await expect(page).toHaveURL(new RegExp(`#/${area}`))
+  }
+  for (const area of UPCOMING_AREAS) {
     await page.getByTestId(`nav-${area}`).click()
     const pane = page.getByTestId(`coming-soon-${area}`)
     await expect(pane).toBeVisible()

@@ -2,12 +2,8 @@
 import type { Component } from 'vue'
 import { Box, Document, EditPen, Key, List, Setting, User } from '@element-plus/icons-vue'
 
-/** Names of the areas still to be built (each shows a designed "coming soon" page until then). */
-export const UPCOMING_AREAS = ['orders', 'drafts', 'members'] as const
-export type UpcomingArea = (typeof UPCOMING_AREAS)[number]
-/** Areas that have their screens. */
-export const BUILT_AREAS = ['locks', 'assets', 'journal'] as const
-export type AreaName = UpcomingArea | (typeof BUILT_AREAS)[number] | 'settings'
+import type { AreaName } from './area-names'
+export { BUILT_AREAS, UPCOMING_AREAS, type AreaName, type UpcomingArea } from './area-names'
 
 /** One entry of the side navigation. */
 export interface NavArea {
