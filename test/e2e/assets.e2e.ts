@@ -27,10 +27,22 @@ async function openAssets(app: AppHandle, page: Page): Promise<void> {
 
 const count = (page: Page) => page.getByTestId('assets-count')
 
-/** Asset numbers of the rows on screen. */
+/** The table's rows in view (the table recycles row elements: hidden ones hold no row). */
+const ROWS = '[data-testid="assets-table"] [role="row"][aria-rowindex]:not([hidden])'
+
+/** Asset numbers of the rows on screen, top to bottom (by aria-rowindex: row elements are reused out of order). */
 function shownNumbers(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="assets-table"] .va__num').allTextContents()
+  return page.$$eval(ROWS, (rows) =>
+    rows
+      .map((r) => ({ at: Number(r.getAttribute('aria-rowindex')), num: r.querySelector('.va__num')?.textContent ?? '' }))
+      .filter((r) => r.num !== '')
+      .sort((a, b) => a.at - b.at)
+      .map((r) => r.num),
+  )
 }
+
+/** The row shown at a position of the list (0: the first). */
+const rowAt = (page: Page, i: number) => page.locator(`${ROWS}[aria-rowindex="${i + 2}"]`)
 
 test.describe('200,000 assets', () => {
   test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '2000' } })
@@ -43,13 +55,12 @@ test.describe('200,000 assets', () => {
     const t = await api<AssetTable>(app, 'assets.list', {})
     expect(t.count).toBe(200_000)
     expect(t.cached).toBe(true)
-    await expect(page.locator('[data-testid="assets-table"] .va__num').first()).toHaveText(t.assetNum[0]!)
+    await expect(rowAt(page, 0).locator('.va__num')).toHaveText(t.assetNum[0]!)
 
     // Scroll to the very end: the last asset of the list is on screen.
     await page.evaluate(`(async () => {
-      const body = document.querySelector('[data-testid="assets-table"] .el-table-v2__body > div')
-      body.scrollTop = body.scrollHeight
-      body.dispatchEvent(new Event('scroll'))
+      const scroller = document.querySelector('[data-testid="assets-table"] [role="table"]')
+      scroller.scrollTop = scroller.scrollHeight
     })()`)
     await expect.poll(() => shownNumbers(page)).toContain(t.assetNum[t.count - 1])
 
@@ -83,11 +94,13 @@ test.describe('200,000 assets', () => {
 
     // Sorting by asset number descending puts the largest number first.
     await page.getByTestId('assets-reset-filters').click()
-    const header = page.locator('.el-table-v2__header-cell', { hasText: 'Asset number' })
+    const header = page.getByTestId('assets-table').getByRole('button', { name: 'Asset number' })
     await header.click()
+    await expect(page.getByRole('columnheader', { name: 'Asset number' })).toHaveAttribute('aria-sort', 'ascending')
     await header.click()
+    await expect(page.getByRole('columnheader', { name: 'Asset number' })).toHaveAttribute('aria-sort', 'descending')
     const largest = [...t.assetNum].sort().at(-1)
-    await expect(page.locator('[data-testid="assets-table"] .va__num').first()).toHaveText(largest!)
+    await expect(rowAt(page, 0).locator('.va__num')).toHaveText(largest!)
   })
 })
 
@@ -96,7 +109,7 @@ test('the detail drawer shows the full record, and selected locks are disabled f
   await expect(count(page)).toHaveAttribute('data-total', /\d+/)
   await page.getByTestId('assets-search').fill('8100000043')
   await expect(count(page)).toHaveAttribute('data-visible', '1')
-  await page.locator('[data-testid="assets-table"] .el-table-v2__row').first().click()
+  await rowAt(page, 0).click()
   const drawer = page.getByTestId('asset-drawer')
   await expect(drawer).toContainText('Cloud account (cloud_account)')
   await expect(drawer.getByTestId('asset-drawer-assignment')).toContainText('M000000000000001')
@@ -109,11 +122,10 @@ test('the detail drawer shows the full record, and selected locks are disabled f
   await page.getByTestId('assets-search').fill('810000000')
   await page.getByTestId('assets-filter-locked').click()
   await page.getByRole('option', { name: 'Not locked', exact: true }).click()
-  const rows = page.locator('[data-testid="assets-table"] .el-table-v2__row')
-  const first = (await rows.nth(0).locator('.va__num').textContent())!
-  const second = (await rows.nth(1).locator('.va__num').textContent())!
-  await rows.nth(0).getByRole('checkbox', { name: `Select ${first}` }).check()
-  await rows.nth(1).getByRole('checkbox', { name: `Select ${second}` }).check()
+  const first = (await rowAt(page, 0).locator('.va__num').textContent())!
+  const second = (await rowAt(page, 1).locator('.va__num').textContent())!
+  await rowAt(page, 0).getByRole('checkbox', { name: `Select ${first}` }).check()
+  await rowAt(page, 1).getByRole('checkbox', { name: `Select ${second}` }).check()
   await expect(page.getByTestId('assets-selection')).toContainText('2 selected')
   await page.getByTestId('assets-disable-selected').click()
   const dialog = page.getByTestId('bulk-lock-run')
