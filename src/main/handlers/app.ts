@@ -1,4 +1,5 @@
 /** Handlers of the app channels: facts about the running app, and settings. */
+import { clientPoolFor } from '../api/client-pool'
 import type { HandlerRegistry } from '../ipc/registry'
 import type { Services } from '../core/services'
 
@@ -13,5 +14,12 @@ export function registerAppHandlers(registry: HandlerRegistry, services: Service
     }
   })
   registry.handle('settings.get', () => services.settings.get())
-  registry.handle('settings.update', (patch) => services.settings.update(patch))
+  registry.handle('settings.update', async (patch) => {
+    const before = await services.settings.get()
+    const saved = await services.settings.update(patch)
+    // API clients are built with the timeouts, retries and language of their time: when those change, the next
+    // call gets a client built with the new ones (calls in flight finish on the old).
+    if (saved.locale !== before.locale || JSON.stringify(saved.bulk) !== JSON.stringify(before.bulk)) clientPoolFor(services).invalidate()
+    return saved
+  })
 }
