@@ -72,19 +72,31 @@ function dictIndex(dict: string[], index: Map<string, number>, value: string | n
   return i
 }
 
-/** The compact, columnar form of an asset list (see AssetTable). */
-export function projectAssets(
-  records: readonly VirtualAsset[],
-  meta: { profileId: string; enterpriseGlobalId: string; extendCode: string; fetchedAt: number; cached: boolean },
-): AssetTable {
+/** The columns of an AssetTable (what `projectAssets` computes; the rest is the list's metadata). */
+export type AssetColumns = Omit<AssetTable, 'profileId' | 'enterpriseGlobalId' | 'extendCode' | 'fetchedAt' | 'cached'>
+
+/**
+ * The extension codes of one asset as the table shows them: distinct, in order, joined with ", ". Most assets
+ * have none or one: those cost no array or set.
+ */
+function extendCodesOf(r: VirtualAsset): string {
+  const list = r.assetExtends
+  if (!list || list.length === 0) return ''
+  if (list.length === 1) return list[0]!.extendCode ?? ''
+  const codes: string[] = []
+  for (const e of list) if (e.extendCode && !codes.includes(e.extendCode)) codes.push(e.extendCode)
+  return codes.join(', ')
+}
+
+/** The compact, columnar form of an asset list (see AssetTable): one pass, dictionaries for repeated strings. */
+export function projectColumns(records: readonly VirtualAsset[]): AssetColumns {
   if (records.length > MAX_TABLE_ASSETS) {
     throw AppError.app('app.badResponse', { detail: `${records.length} assets is more than the ${MAX_TABLE_ASSETS} a table can hold` })
   }
   const n = records.length
   const dict = { licenseTypes: [] as string[], customers: [] as string[], members: [] as string[], extendCodes: [] as string[] }
   const idx = { licenseTypes: new Map<string, number>(), customers: new Map<string, number>(), members: new Map<string, number>(), extendCodes: new Map<string, number>() }
-  const t: AssetTable = {
-    ...meta,
+  const t: AssetColumns = {
     count: n,
     dict,
     id: new Array<string>(n),
@@ -108,18 +120,46 @@ export function projectAssets(
       (r.grantable ? ASSET_FLAG.grantable : 0)
     t.member[i] = dictIndex(dict.members, idx.members, r.assignStatus?.assignMemberId)
     t.customer[i] = dictIndex(dict.customers, idx.customers, r.customerId)
-    const codes = (r.assetExtends ?? []).map((e) => e.extendCode).filter((c): c is string => !!c)
-    t.extendCodes[i] = dictIndex(dict.extendCodes, idx.extendCodes, [...new Set(codes)].join(', '))
+    t.extendCodes[i] = dictIndex(dict.extendCodes, idx.extendCodes, extendCodesOf(r))
     t.createTime[i] = typeof r.createTime === 'number' ? r.createTime : -1
   }
   return t
 }
 
-/** One cached list. */
-export interface CacheEntry {
-  records: VirtualAsset[]
-  byId: Map<string, VirtualAsset>
-  fetchedAt: number
+/** The compact, columnar form of an asset list with its metadata (see AssetTable). */
+export function projectAssets(
+  records: readonly VirtualAsset[],
+  meta: { profileId: string; enterpriseGlobalId: string; extendCode: string; fetchedAt: number; cached: boolean },
+): AssetTable {
+  return { ...meta, ...projectColumns(records) }
+}
+
+/**
+ * One cached list: the records as the service sent them, and what is derived from them on first use (the
+ * table's columns, an index by id for the detail drawer), so neither holds up the list nor is computed twice.
+ */
+export class CacheEntry {
+  private index: Map<string, VirtualAsset> | null = null
+  private table: AssetColumns | null = null
+
+  constructor(
+    readonly records: VirtualAsset[],
+    readonly fetchedAt: number,
+  ) {}
+
+  /** The record with this asset id, if any. */
+  byId(id: string): VirtualAsset | undefined {
+    if (!this.index) {
+      this.index = new Map()
+      for (const r of this.records) this.index.set(r.id, r)
+    }
+    return this.index.get(id)
+  }
+
+  /** The table's columns (computed once; callers must not change them). */
+  columns(): AssetColumns {
+    return (this.table ??= projectColumns(this.records))
+  }
 }
 
 /** A resolved list key. */
@@ -181,9 +221,7 @@ export class AssetListCache {
       target.enterpriseGlobalId,
       target.extendCode ? { extendCode: target.extendCode } : undefined,
     )
-    const byId = new Map<string, VirtualAsset>()
-    for (const r of records) byId.set(r.id, r)
-    const entry: CacheEntry = { records, byId, fetchedAt: (this.opts.now ?? Date.now)() }
+    const entry = new CacheEntry(records, (this.opts.now ?? Date.now)())
     const key = AssetListCache.key(target)
     this.entries.delete(key)
     this.entries.set(key, entry)
@@ -264,12 +302,12 @@ export function registerAssetHandlers(registry: HandlerRegistry, services: Servi
   registry.handle('assets.list', async (input) => {
     const target = await resolveListTarget(services, desk, input)
     const { entry, cached } = await desk.assets.get(target, input.refresh ?? false)
-    return projectAssets(entry.records, { ...target, fetchedAt: entry.fetchedAt, cached })
+    return { ...target, fetchedAt: entry.fetchedAt, cached, ...entry.columns() }
   })
   registry.handle('assets.detail', async (input) => {
     const target = await resolveListTarget(services, desk, input)
     const { entry } = await desk.assets.get(target)
-    const record = entry.byId.get(input.id)
+    const record = entry.byId(input.id)
     if (!record) throw AppError.app('app.notFound', { what: input.id })
     return record
   })
