@@ -30,7 +30,8 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   await expect(page.getByTestId('journal-empty')).toBeVisible()
 
   // Writes through the app: 3 asset numbers, and a lock run of 2 locks (one refused by the sandbox's magic lock).
-  await api(app, 'shellnums.issue', { size: 3 })
+  const shell = await api<{ numbers: string[] }>(app, 'shellnums.issue', { size: 3 })
+  expect(shell.numbers).toHaveLength(3)
   const job = await api<{ id: string }>(app, 'bulk.start', { kind: 'locks.disable', items: ['8100000002', '8000000003'] })
   await expect.poll(async () => (await api<{ job: { status: string } }>(app, 'bulk.get', { id: job.id, limit: 1 })).job.status).toBe('completed')
 
@@ -54,7 +55,15 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   await expect(drawer.getByTestId('journal-nonce')).toHaveText(/\S{8,}/)
   await expect(drawer.getByTestId('journal-body')).toContainText('"operatorIdentity": "demoadmin"')
   await expect(drawer.getByTestId('journal-body')).toContainText('8000000003')
-  await expect(drawer).toContainText('2 locks: 1 ok, 1 status 3')
+  await expect(drawer.getByTestId('journal-summary')).toHaveText('2 locks: 1 disabled, 1 failed')
+  await page.keyboard.press('Escape')
+
+  // Every asset number issued is in its entry: found by the number, shown in the drawer.
+  await page.getByTestId('journal-search').fill(shell.numbers[1]!)
+  await expect(page.getByTestId('journal-row-operation')).toHaveText(['Get asset numbers'])
+  await expect(page.getByTestId('journal-row-summary')).toHaveText(['3 asset numbers issued'])
+  await page.getByTestId('journal-row-operation').first().click()
+  await expect(drawer.getByTestId('journal-shell-numbers')).toHaveText(shell.numbers.join('\n'))
   await page.keyboard.press('Escape')
   await page.getByTestId('journal-search').fill('')
 
@@ -64,11 +73,18 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   const csv = await readFile((await (await csvDownload).path())!, 'utf8')
   expect(csv).toContain('lockAssets')
   expect(csv).toContain('getShellNums')
+  for (const n of shell.numbers) expect(csv).toContain(n)
   expect(csv).not.toMatch(/demo-order-secret|Demo@12345/)
 
   const jsonDownload = page.waitForEvent('download')
   await page.getByTestId('journal-export').click()
   await page.getByTestId('journal-export-json').click()
-  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as unknown
-  expect(JSON.stringify(json)).toContain('getShellNums')
+  const json = JSON.parse(await readFile((await (await jsonDownload).path())!, 'utf8')) as { operation: string; shellNumbers?: string[] }[]
+  expect(json.find((e) => e.operation === 'getShellNums')?.shellNumbers).toEqual(shell.numbers)
+
+  // The results in the user's language: the same entries in Chinese.
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await page.getByTestId('nav-journal').click()
+  await expect(page.getByTestId('journal-row-summary')).toHaveText(['2 个锁：1 个已禁用，1 个操作失败', '已发放 3 个资产编号'])
 })

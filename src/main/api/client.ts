@@ -3,7 +3,7 @@
  * `call` driven by OPERATIONS, and one typed method per operation. It resolves tokens (re-issued once when the
  * service rejects them), retries what is safe to retry, journals every write, and maps every failure to AppError.
  */
-import { Agent, request } from 'undici'
+import { Agent } from 'undici'
 import {
   OPERATIONS,
   type ApiGroup,
@@ -26,16 +26,18 @@ import type { AddMembersResult } from '@shared/api/models'
 import { AppError } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
+import type { Abortable } from './abort-scope'
 import type { ConnectionConfig } from './connection'
 import { decodeResponse } from './decode'
-import type { JournalContext, JournalEnd, JournalSink } from './journal-sink'
+import type { JournalContext, JournalEnd, JournalSink, JournalStart } from './journal-sink'
 import { newNonce } from './nonce'
-import { buildRequest, type CallTokens, type RequestParts } from './request'
+import { buildRequest, type BuiltRequest, type CallTokens, type RequestParts } from './request'
 import { backoffMs, shouldRetry, sleep } from './retry'
-import { summarize } from './summary'
+import { send, SendStopped } from './send'
+import { countsText, summarize } from './summary'
 import { tokenEndpointIssuer } from './token-endpoint'
 import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
-import { classifyTransportError, transportAppError } from './transport'
+import { classifyTransportError, transportAppError, type TransportFailure } from './transport'
 
 /** Minimal logger the client writes to (the app's logger redacts; we never pass secrets anyway). */
 export interface ApiLogger {
@@ -59,14 +61,15 @@ export interface ApiClientOptions {
 }
 
 export interface CallOptions {
-  signal?: AbortSignal
+  /** Stops the call (an AbortSignal, or a bulk job's AbortScope). */
+  signal?: Abortable
   /** Overall limit of one attempt, on top of the agent's timeouts. */
   timeoutMs?: number
   /** Links journal entries to a bulk job. */
   context?: JournalContext
   /** Overrides settings.maxRetries for this call. */
   maxRetries?: number
-  /** The first attempt, prepared (and journaled) ahead with `prepare` while other calls were in flight. */
+  /** The first attempt, prepared (and journaled) ahead with `prepareAll` while other calls were in flight. */
   prepared?: PreparedCall
   /**
    * Whether the call waits for the journal's end entry to be on disk before returning (default true). The
@@ -78,7 +81,7 @@ export interface CallOptions {
 
 const PREPARED = Symbol('prepared attempt')
 
-/** An attempt built and journaled ahead of sending (see ApiClient.prepare). */
+/** An attempt built and journaled ahead of sending (see ApiClient.prepareAll). */
 export interface PreparedCall {
   readonly operation: OperationId
   /** Closes the journal entry of a prepared call that will not be sent (paused or cancelled job). */
@@ -86,12 +89,20 @@ export interface PreparedCall {
   readonly [PREPARED]: Attempt
 }
 
+/** One call to prepare: its request and the job (and chunk) it belongs to. */
+export interface CallToPrepare<K extends OperationId> {
+  req: OperationRequests[K]
+  context?: JournalContext
+}
+
 interface Attempt {
   opId: OperationId
   nonce: string
-  built: ReturnType<typeof buildRequest>
-  used: Map<TokenKind, string>
+  built: BuiltRequest
+  /** The tokens it carries (the ones to drop if the service refuses them). */
+  used: CallTokens
   entryId: string | undefined
+  startedAt: number
   consumed: boolean
 }
 
@@ -112,13 +123,13 @@ export interface ApiClient {
   /** Generic call of any operation. */
   call<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<CallResult<K>>
   /**
-   * Builds the first attempt of a call and journals its start (on disk when this resolves), without sending:
-   * pass it to `call` as `prepared`. Lets a bulk run write the next calls' journal entries while others are in
-   * flight, so no call waits on the disk before going out.
+   * Builds the first attempt of each call and journals their starts with one write (on disk when this
+   * resolves), without sending: pass each to `call` as `prepared`. Lets a bulk run write the next calls'
+   * journal entries while others are in flight, so no call waits on the disk before going out.
    */
-  prepare<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<PreparedCall>
+  prepareAll<K extends OperationId>(op: K, calls: CallToPrepare<K>[], opts?: { signal?: Abortable }): Promise<PreparedCall[]>
   /** Resolves the tokens of a group now (connection test). */
-  ensureTokens(group: ApiGroup, signal?: AbortSignal): Promise<{ sources: ('issued' | 'pasted')[] }>
+  ensureTokens(group: ApiGroup, signal?: Abortable): Promise<{ sources: ('issued' | 'pasted')[] }>
   // order group
   bindEnterprise(body: BindEnterpriseBody, o?: CallOptions): Promise<OperationData<'bindEnterprise'>>
   createEnterprise(body: CreateEnterpriseBody, o?: CallOptions): Promise<OperationData<'createEnterprise'>>
@@ -147,6 +158,11 @@ export interface ApiClient {
 const GROUP_TOKENS: Record<ApiGroup, TokenKind[]> = {
   order: ['order'],
   member: ['memberClient', 'memberUser'],
+}
+
+/** The held token a kind of token is in the call's tokens. */
+function tokenOf(used: CallTokens, kind: TokenKind): string {
+  return (kind === 'order' ? used.app : kind === 'memberClient' ? used.client : used.user) ?? ''
 }
 
 /** Which held tokens a rejection points at: 60000 the app/client token, 60005 the user token, 401/403 all. */
@@ -182,6 +198,21 @@ function toAppError(err: unknown): AppError {
   return err instanceof AppError ? err : AppError.app('app.internal')
 }
 
+const STOPPED_BY_US: Record<'timeout' | 'cancel', TransportFailure> = {
+  timeout: { fate: 'maybeSent', code: 'app.timeout', detail: 'timeout' },
+  cancel: { fate: 'aborted', code: 'app.cancelled', detail: 'aborted' },
+}
+
+/** Where requests go: the origin, and the base URL's own path (prefixed to every operation's path). */
+function targetOf(baseUrl: string): { origin: string; basePath: string; prefix: string } | null {
+  try {
+    const u = new URL(baseUrl)
+    return { origin: u.origin, basePath: u.pathname.replace(/\/+$/, ''), prefix: baseUrl.replace(/\/+$/, '') }
+  } catch {
+    return null
+  }
+}
+
 /** Creates the client of one profile. */
 export function createApiClient(config: ConnectionConfig, options: ApiClientOptions = {}): ApiClient {
   const settings: BulkSettings = { ...DEFAULT_BULK, ...options.settings }
@@ -200,46 +231,67 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   const tokens = new TokenManager(config, tokenEndpointIssuer(config.tokenUrl, issueOpts))
   const journal = options.journal
   const random = options.random ?? Math.random
+  const target = targetOf(config.baseUrl)
+  const acceptLanguage = options.locale === 'zh-CN' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en'
   let closed = false
 
-  async function resolveTokens(group: ApiGroup, signal?: AbortSignal) {
-    const kinds = GROUP_TOKENS[group]
-    const held = await Promise.all(kinds.map((k) => tokens.get(k, signal)))
-    const used = new Map<TokenKind, string>(kinds.map((k, i) => [k, held[i]!.token]))
-    const callTokens: CallTokens =
-      group === 'order' ? { app: used.get('order')! } : { client: used.get('memberClient')!, user: used.get('memberUser')! }
-    return { used, callTokens, sources: held.map((h) => h.source) }
+  /** The call's tokens from the held ones, or undefined when one must be waited for. */
+  function heldTokens(group: ApiGroup): CallTokens | undefined {
+    if (group === 'order') {
+      const app = tokens.peek('order')
+      return app && { app: app.token }
+    }
+    const client = tokens.peek('memberClient')
+    const user = client && tokens.peek('memberUser')
+    return user && { client: client.token, user: user.token }
   }
 
-  /** Tokens, a fresh g_nonce, the request, and (for writes) the journal's start entry, on disk. */
-  async function attemptFor(opId: OperationId, parts: RequestParts, attempt: number, opts: CallOptions): Promise<Attempt> {
-    const op = OPERATIONS[opId]
-    const { used, callTokens } = await resolveTokens(op.group, opts.signal)
+  async function resolveTokens(group: ApiGroup, signal?: Abortable) {
+    const kinds = GROUP_TOKENS[group]
+    const held = await Promise.all(kinds.map((k) => tokens.get(k, signal)))
+    const callTokens: CallTokens = group === 'order' ? { app: held[0]!.token } : { client: held[0]!.token, user: held[1]!.token }
+    return { callTokens, sources: held.map((h) => h.source) }
+  }
+
+  async function tokensFor(group: ApiGroup, signal?: Abortable): Promise<CallTokens> {
+    return heldTokens(group) ?? (await resolveTokens(group, signal)).callTokens
+  }
+
+  function build(opId: OperationId, parts: RequestParts, callTokens: CallTokens): Attempt {
     const nonce = newNonce()
     const built = buildRequest(opId, parts, {
       baseUrl: config.baseUrl,
       nonce,
       tokens: callTokens,
       orderAppKey: config.orderAppKey,
-      acceptLanguage: options.locale === 'zh-CN' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en',
+      acceptLanguage,
     })
-    let entryId: string | undefined
-    if (op.repeat !== 'read' && journal) {
-      const start: Parameters<JournalSink['started']>[0] = {
-        profileId: config.profileId,
-        operation: opId,
-        method: built.method,
-        path: built.path,
-        query: built.query,
-        body: parts.body,
-        nonce,
-        attempt,
-        startedAt: Date.now(),
-      }
-      if (opts.context) start.context = opts.context
-      entryId = await journal.started(start)
+    return { opId, nonce, built, used: callTokens, entryId: undefined, startedAt: Date.now(), consumed: false }
+  }
+
+  function startEntry(a: Attempt, parts: RequestParts, attempt: number, context: JournalContext | undefined): JournalStart {
+    const start: JournalStart = {
+      profileId: config.profileId,
+      operation: a.opId,
+      method: a.built.method,
+      path: a.built.path,
+      query: a.built.query,
+      body: parts.body,
+      nonce: a.nonce,
+      attempt,
+      startedAt: a.startedAt,
     }
-    return { opId, nonce, built, used, entryId, consumed: false }
+    if (a.built.body !== undefined) start.bodyJson = a.built.body
+    if (context) start.context = context
+    return start
+  }
+
+  /** Tokens, a fresh g_nonce, the request, and (for writes) the journal's start entry, on disk. */
+  async function attemptFor(opId: OperationId, parts: RequestParts, attempt: number, opts: CallOptions): Promise<Attempt> {
+    const op = OPERATIONS[opId]
+    const a = build(opId, parts, await tokensFor(op.group, opts.signal))
+    if (op.repeat !== 'read' && journal) a.entryId = await journal.started(startEntry(a, parts, attempt, opts.context))
+    return a
   }
 
   function endJournal(a: Attempt, end: JournalEnd, opts: CallOptions): Promise<void> {
@@ -253,22 +305,40 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     return done
   }
 
-  async function prepare<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<PreparedCall> {
-    if (closed) throw AppError.app('app.internal')
-    const a = await attemptFor(opId, req as RequestParts, 0, opts)
+  function preparedCall(a: Attempt): PreparedCall {
     return {
-      operation: opId,
+      operation: a.opId,
       [PREPARED]: a,
       async abandon() {
         if (a.consumed) return
         a.consumed = true
-        await endJournal(a, { outcome: 'error', endedAt: Date.now(), error: AppError.app('app.cancelled', {}, { operation: opId }).toData(), summary: 'not sent' }, {})
+        const end: JournalEnd = {
+          outcome: 'error',
+          endedAt: Date.now(),
+          error: AppError.app('app.cancelled', {}, { operation: a.opId }).toData(),
+          counts: { kind: 'notSent' },
+        }
+        end.summary = countsText(end.counts!)
+        await endJournal(a, end, {})
       },
     }
   }
 
+  async function prepareAll<K extends OperationId>(opId: K, calls: CallToPrepare<K>[], opts: { signal?: Abortable } = {}): Promise<PreparedCall[]> {
+    if (closed) throw AppError.app('app.internal')
+    const op = OPERATIONS[opId]
+    const callTokens = await tokensFor(op.group, opts.signal)
+    const attempts = calls.map((c) => build(opId, c.req as RequestParts, callTokens))
+    if (op.repeat !== 'read' && journal) {
+      const ids = await journal.startedAll(attempts.map((a, i) => startEntry(a, calls[i]!.req as RequestParts, 0, calls[i]!.context)))
+      attempts.forEach((a, i) => (a.entryId = ids[i]))
+    }
+    return attempts.map(preparedCall)
+  }
+
   async function call<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<CallResult<K>> {
     if (closed) throw AppError.app('app.internal')
+    if (!target) throw AppError.app('app.network', { detail: 'invalid service address' }, { operation: opId, retryable: false })
     const op = OPERATIONS[opId]
     const parts = req as RequestParts
     const maxRetries = opts.maxRetries ?? settings.maxRetries
@@ -286,28 +356,26 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       const a = prepared ?? (await attemptFor(opId, parts, attempt, opts))
       prepared = undefined
       a.consumed = true
-      const signal =
-        opts.timeoutMs !== undefined
-          ? opts.signal
-            ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
-            : AbortSignal.timeout(opts.timeoutMs)
-          : opts.signal
+      const sentAt = Date.now()
       let error: AppError
       let sentMaybe = true
       try {
-        const res = await request(a.built.url, {
-          dispatcher: agent,
-          method: a.built.method,
-          headers: a.built.headers,
-          body: a.built.body ?? null,
-          signal,
-        })
-        const text = await res.body.text()
-        const decoded = decodeResponse(opId, res.statusCode, text)
+        const res = await send(
+          agent,
+          { origin: target.origin, path: target.basePath + a.built.url.slice(target.prefix.length), method: a.built.method, headers: a.built.headers, body: a.built.body },
+          opts.signal,
+          opts.timeoutMs,
+        )
+        const decoded = decodeResponse(opId, res.status, res.text)
         if (a.entryId !== undefined) {
-          const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.statusCode }
-          const summary = summarize(opId, decoded.data)
-          if (summary) end.summary = summary
+          const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.status }
+          if (sentAt !== a.startedAt) end.sentAt = sentAt
+          const s = summarize(opId, decoded.data)
+          if (s) {
+            end.summary = s.summary
+            end.counts = s.counts
+            if (s.shellNumbers) end.shellNumbers = s.shellNumbers
+          }
           await endJournal(a, end, opts)
         }
         return { data: decoded.data as OperationData<K>, partial: decoded.partial, nonce: a.nonce, attempts: attempt + 1 }
@@ -315,7 +383,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         if (err instanceof AppError) {
           error = err
         } else {
-          const t = classifyTransportError(err, signal)
+          const t = err instanceof SendStopped ? STOPPED_BY_US[err.timedOut ? 'timeout' : 'cancel'] : classifyTransportError(err)
           sentMaybe = t.fate !== 'notSent'
           error = transportAppError(t, opId)
         }
@@ -325,6 +393,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           endedAt: Date.now(),
           error: error.toData(),
         }
+        if (sentAt !== a.startedAt) end.sentAt = sentAt
         if (error.details.httpStatus !== undefined) end.httpStatus = error.details.httpStatus
         await endJournal(a, end, opts)
       }
@@ -332,7 +401,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       const kinds = rejectedKinds(op.group, error)?.filter((k) => !reissued.has(k))
       if (kinds && kinds.length > 0) {
         for (const k of kinds) {
-          if (!tokens.invalidate(k, a.used.get(k) ?? '')) {
+          if (!tokens.invalidate(k, tokenOf(a.used, k))) {
             throw AppError.app('app.pastedTokenRejected', { secret: PASTED_SECRET[k] }, { operation: opId, cause: error.code })
           }
           reissued.add(k)
@@ -361,7 +430,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   return {
     profileId: config.profileId,
     call,
-    prepare,
+    prepareAll,
     async ensureTokens(group, signal) {
       try {
         const { sources } = await resolveTokens(group, signal)

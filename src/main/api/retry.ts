@@ -4,6 +4,7 @@
  */
 import type { RepeatSafety } from '@shared/api/operations'
 import type { AppError } from '@shared/errors/app-error'
+import type { Abortable } from './abort-scope'
 
 /** Longest single wait, whatever the attempt number. */
 export const MAX_BACKOFF_MS = 10_000
@@ -22,7 +23,7 @@ export function backoffMs(attempt: number, baseMs: number, random: () => number 
 }
 
 /** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: Abortable): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason as Error)

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { GROUP_SCOPE } from '@shared/api/operations'
 import { AppError } from '@shared/errors/app-error'
 import type { SecretName } from '@shared/ipc/channels/profiles'
+import type { Abortable } from './abort-scope'
 import type { ConnectionConfig } from './connection'
 
 /** The three tokens the service knows: the order app token, the member client token, the member user token. */
@@ -57,8 +58,14 @@ export class TokenManager {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The token of this kind if one is held and usable now (no waiting: the common case of every call). */
+  peek(kind: TokenKind): HeldToken | undefined {
+    const current = this.held.get(kind)
+    return current && current.usableUntil > this.now() ? current : undefined
+  }
+
   /** A usable token of this kind, issuing one if needed; concurrent callers share one request. */
-  async get(kind: TokenKind, signal?: AbortSignal): Promise<HeldToken> {
+  async get(kind: TokenKind, signal?: Abortable): Promise<HeldToken> {
     const current = this.held.get(kind)
     if (current && current.usableUntil > this.now()) return current
     let flight = this.pending.get(kind)
@@ -135,7 +142,7 @@ export class TokenManager {
 }
 
 /** Waits for a promise unless the signal aborts first (then rejects with app.cancelled). */
-function untilAborted<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+function untilAborted<T>(p: Promise<T>, signal?: Abortable): Promise<T> {
   if (!signal) return p
   if (signal.aborted) return Promise.reject(AppError.app('app.cancelled'))
   return new Promise<T>((resolve, reject) => {

@@ -3,6 +3,7 @@
  * decides between "retry/resend is safe" and "outcome unknown" for creates.
  */
 import { AppError } from '@shared/errors/app-error'
+import type { Abortable } from './abort-scope'
 
 /** notSent: the server cannot have seen the request; maybeSent: it may have done the work; aborted: we stopped it. */
 export type TransportFate = 'notSent' | 'maybeSent' | 'aborted'
@@ -42,7 +43,7 @@ function errorCode(err: unknown): string {
 }
 
 /** What a thrown transport error means for the call. */
-export function classifyTransportError(err: unknown, signal?: AbortSignal): TransportFailure {
+export function classifyTransportError(err: unknown, signal?: Abortable): TransportFailure {
   const code = errorCode(err)
   if (signal?.aborted || code === 'UND_ERR_ABORTED' || code === 'AbortError' || code === 'ABORT_ERR') {
     // A timeout signal we armed ourselves is a timeout, not a user's cancel.

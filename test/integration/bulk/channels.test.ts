@@ -163,6 +163,26 @@ describe('journal channels', () => {
     expect((JSON.parse(json.content) as unknown[]).length).toBe(json.count)
   })
 
+  it('every shell number issued is in the journal: its entry, the text search and both exports', async () => {
+    const issued: string[] = []
+    for (const size of [25, 3]) issued.push(...(await call<{ numbers: string[] }>('shellnums.issue', { profileId: profile.id, size })).numbers)
+    expect(new Set(issued).size).toBe(28)
+    const page = await call<JournalPage>('journal.list', { operations: ['getShellNums'], profileId: profile.id })
+    expect(page.entries).toHaveLength(2)
+    expect(page.entries.flatMap((e) => e.shellNumbers ?? []).sort()).toEqual([...issued].sort())
+    expect(page.entries.map((e) => e.counts)).toEqual([
+      { kind: 'shellNumbers', issued: 3 },
+      { kind: 'shellNumbers', issued: 25 },
+    ])
+    expect((await call<JournalPage>('journal.list', { text: issued[7] })).entries.map((e) => e.id)).toEqual([page.entries[1]!.id])
+    const csv = await call<JournalExport>('journal.export', { format: 'csv', operations: ['getShellNums'] })
+    const json = await call<JournalExport>('journal.export', { format: 'json', operations: ['getShellNums'] })
+    for (const n of issued) {
+      expect(csv.content).toContain(n)
+      expect(json.content).toContain(n)
+    }
+  })
+
   it('no secret or token reaches the journal, the log or the job logs', async () => {
     const secrets = [
       SANDBOX_DEMO.orderApp.clientSecret,

@@ -26,8 +26,14 @@ let journal: Journal
 let client: ApiClient
 let clean: ApiClient
 let runner: BulkRunner
+// Node's warning when more than 10 listeners wait on one AbortSignal (the calls of a job once shared one).
+const listenerWarnings: string[] = []
+const onWarning = (w: Error) => {
+  if (w.name === 'MaxListenersExceededWarning') listenerWarnings.push(w.message)
+}
 
 beforeAll(async () => {
+  process.on('warning', onWarning)
   // Scale 200: 20,000 demo assets, about 12,000 of them locks that can be disabled; 5,000 employees.
   sb = await sandbox({ scale: 200, seed: 7 })
   dir = mkdtempSync(join(tmpdir(), 'ld-faults-'))
@@ -44,6 +50,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
+  process.off('warning', onWarning)
   await runner.close()
   await journal.close()
   await client.close()
@@ -131,5 +138,11 @@ describe('bulk runs under faults', () => {
     expect(done.counts.ok).toBeGreaterThanOrEqual(1_900)
     expect(items.filter((i) => i.result.reconciled).length).toBeGreaterThan(0)
     console.info(`[faults] employees: ${JSON.stringify(done.counts)}; reconciled ${items.filter((i) => i.result.reconciled).length}; injected ${JSON.stringify(stats.faults)}; add calls received ${stats.byOperation['addMembers']}`)
+  })
+
+  it('the runs above (a fresh client waiting for its tokens, retries, read-backs) piled no listeners on a shared signal', async () => {
+    // Warnings are emitted on the next tick.
+    await new Promise((r) => setImmediate(r))
+    expect(listenerWarnings).toEqual([])
   })
 })

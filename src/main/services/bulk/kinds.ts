@@ -47,6 +47,13 @@ export interface KindRunner {
   reconcile?(client: ApiClient, items: number[], opts: CallOptions): Promise<(ItemResult | null)[]>
   /** The key (lock number, userName) and label of an item. */
   describe(item: number): { key: string; label?: string }
+  /** Whether sending a failed, unknown or cancelled item again may change its result (retryFailed). */
+  retryable(result: ItemResult): boolean
+}
+
+/** Unknown and cancelled items, and failed ones other than those `final` says a retry cannot change. */
+function retryableUnless(final: (r: ItemResult) => boolean): (r: ItemResult) => boolean {
+  return (r) => r.state === 'unknown' || r.state === 'cancelled' || (r.state === 'failed' && !final(r))
 }
 
 // Shared outcome objects (never mutated): no allocation per item, and the job log groups them by identity.
@@ -67,6 +74,9 @@ function lockRunner(job: LockJobFile): KindRunner {
   const op = job.kind === 'locks.disable' ? 'lockAssets' : 'unlockAssets'
   return {
     create: false,
+    // Status 2 (no such lock) and 4 (wrong type) are facts about the lock: the same answer would come back.
+    // Status 3 (operation failed), a failed call, an unknown outcome or a cancel may go otherwise next time.
+    retryable: retryableUnless((r) => r.status === LOCK_STATUS.notFound || r.status === LOCK_STATUS.wrongType),
     chunkSize: () => job.chunkSize,
     describe: (i) => ({ key: job.items[i]! }),
     request: (items) => ({ op, req: { body: { assetNums: items.map((i) => job.items[i]!), operatorIdentity: job.operatorIdentity } } }),
@@ -77,11 +87,20 @@ function lockRunner(job: LockJobFile): KindRunner {
         if (stopsTheJob(e)) throw e
         return same(items, { result: { state: 'failed', error: e.toData() } })
       }
-      const byNum = new Map<string, number>()
-      for (const r of answer.data as LockResult[]) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
-      return items.map((i): ChunkItemOutcome => {
+      const data = answer.data as LockResult[]
+      // The service answers in the order sent: take each item's answer from its position when it is there,
+      // and look numbers up only when the order differs.
+      let byNum: Map<string, number> | null = null
+      return items.map((i, k): ChunkItemOutcome => {
         const n = job.items[i]!
-        const status = byNum.get(n)
+        let status: number | undefined = data[k]?.assetNum === n ? data[k]!.status : undefined
+        if (status === undefined) {
+          if (!byNum) {
+            byNum = new Map()
+            for (const r of data) if (!byNum.has(r.assetNum)) byNum.set(r.assetNum, r.status)
+          }
+          status = byNum.get(n)
+        }
         if (status === undefined) {
           return { result: { state: 'failed', error: AppError.app('app.badResponse', { detail: `no result for lock ${n}` }).toData() } }
         }
@@ -104,6 +123,9 @@ function memberRunner(job: MemberJobFile): KindRunner {
   const eid = job.enterpriseGlobalId
   return {
     create: true,
+    // Any failed employee is tried again: the service's refusals (a name taken, a rule) can change with its
+    // state, and the user asked for it. Unknown ones are read back first.
+    retryable: retryableUnless(() => false),
     chunkSize: () => SPEC_LIMITS.membersPerAddCall,
     describe: (i) => ({ key: job.items[i]!.userName, label: job.items[i]!.name }),
     request: (items) => ({ op: 'addMembers', req: { path: { enterpriseGlobalId: eid }, body: { userList: items.map((i) => toNewMember(job.items[i]!)) } } }),

@@ -6,8 +6,7 @@
  * is sent again.
  */
 import { randomUUID } from 'node:crypto'
-import { setMaxListeners } from 'node:events'
-import pLimit, { type LimitFunction } from 'p-limit'
+import type { OperationRequests } from '@shared/api/operations'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type {
   BulkProgress,
@@ -21,7 +20,9 @@ import type {
   JobSummary,
 } from '@shared/ipc/channels/bulk'
 import type { BulkSettings } from '@shared/settings'
+import { AbortScope, type Abortable } from '../../api/abort-scope'
 import type { ApiClient, CallOptions, PreparedCall } from '../../api/client'
+import type { JournalContext } from '../../api/journal-sink'
 import { kindRunner, stopsTheJob, type ChunkAnswer, type ChunkCall, type ChunkItemOutcome, type KindRunner } from './kinds'
 import { JobStore, groupResults, positionsOf, type JobFile, type JobLogLine } from './job-store'
 import { RateMeter, Throttle } from './progress'
@@ -62,15 +63,43 @@ interface Job {
   cancelRequested: boolean
   /** The error that stopped the current run (credentials refused, journal not writable). */
   stopError: AppError | null
-  abort: AbortController | null
+  abort: AbortScope | null
   loop: Promise<void> | null
   chunkSeq: number
   /** The job file on disk (no call is sent before). */
   written: Promise<void>
-  /** Result lines not yet on disk. */
-  writes: Set<Promise<void>>
+  /** The last result line appended (on disk once this resolves, and every earlier one too). */
+  lastWrite: Promise<void>
   meter: RateMeter
   throttle: Throttle
+}
+
+/** A chunk's call, built and journaled, waiting for a free slot. */
+interface ReadyCall {
+  client: ApiClient
+  items: number[]
+  call: ChunkCall
+  opts: CallOptions
+  prepared: PreparedCall
+}
+
+/**
+ * Calls journaled ahead of sending (their start entries on disk, waiting for a free slot), topped up in one
+ * batch when down to a quarter. Lock toggles go far ahead: fewer, larger writes (each costs about as much as
+ * tens of calls' CPU), and harmless to repeat (after a crash an entry journaled but never sent only reads
+ * "interrupted"). Creates stay close: their items in a "send" line are read back after a crash before anything
+ * is sent again, so the fewer the better.
+ */
+const AHEAD_TOGGLES = 64
+const AHEAD_CREATES_PER_SLOT = 3
+
+/** Builds (and journals) the calls of a job's chunks, which all call the same operation. */
+function prepareCalls(client: ApiClient, calls: ChunkCall[], contexts: JournalContext[]): Promise<PreparedCall[]> {
+  const op = calls[0]!.op
+  if (op === 'addMembers') {
+    return client.prepareAll(op, calls.map((c, k) => ({ req: c.req as OperationRequests['addMembers'], context: contexts[k]! })))
+  }
+  return client.prepareAll(op, calls.map((c, k) => ({ req: c.req as OperationRequests['lockAssets'], context: contexts[k]! })))
 }
 
 type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
@@ -82,10 +111,9 @@ function tallyOf(results: readonly (ItemResult | undefined)[]): Record<FinalStat
   return t
 }
 
-/** Duplicate key: trimmed, case-insensitive (lowercasing only when there is something to lower). */
+/** Duplicate key: trimmed, case-insensitive. */
 function keyOf(item: BulkStart['items'][number]): string {
-  const s = (typeof item === 'string' ? item : item.userName).trim()
-  return /[A-Z]/.test(s) ? s.toLowerCase() : s
+  return (typeof item === 'string' ? item : item.userName).trim().toLowerCase()
 }
 
 /** Splits a list into consecutive chunks of at most `size`. */
@@ -95,22 +123,32 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
   return out
 }
 
-/** The first occurrence of each key, and where the repeats are. */
+/**
+ * The first occurrence of each key, and where the repeats are. The keys are sorted first (much cheaper than
+ * hashing ten thousand fresh strings into a Map): repeats sit side by side, and a list without any, the usual
+ * case, is done there. Only keys that repeat are then followed through a Map.
+ */
 export function dedupe<T>(items: readonly T[], key: (t: T) => string): { unique: T[]; positions: number[]; duplicates: { index: number; of: number }[] } {
+  const keys = items.map(key)
+  const sorted = keys.slice().sort()
+  let repeated: Set<string> | null = null
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (repeated ??= new Set()).add(sorted[i]!)
+  if (!repeated) return { unique: items.slice(), positions: keys.map((_, i) => i), duplicates: [] }
   const first = new Map<string, number>()
   const unique: T[] = []
   const positions: number[] = []
   const duplicates: { index: number; of: number }[] = []
   for (let index = 0; index < items.length; index++) {
-    const item = items[index]!
-    const k = key(item)
-    const of = first.get(k)
-    if (of !== undefined) {
-      duplicates.push({ index, of })
-      continue
+    const k = keys[index]!
+    if (repeated.has(k)) {
+      const of = first.get(k)
+      if (of !== undefined) {
+        duplicates.push({ index, of })
+        continue
+      }
+      first.set(k, index)
     }
-    first.set(k, index)
-    unique.push(item)
+    unique.push(items[index]!)
     positions.push(index)
   }
   return { unique, positions, duplicates }
@@ -179,7 +217,7 @@ export class BulkRunner {
       loop: null,
       chunkSeq: 0,
       written: Promise.resolve(),
-      writes: new Set(),
+      lastWrite: Promise.resolve(),
       meter,
       throttle: new Throttle(this.deps.progressIntervalMs ?? 100, () => this.deps.onProgress(this.progress(job)), this.now),
     }
@@ -220,8 +258,8 @@ export class BulkRunner {
       if (d.duplicates.length > 0) file.positions = d.positions
     }
     const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined))
-    // The job file is written while the first calls are prepared (creates wait for it before sending).
-    job.written = this.store.writeJob(file)
+    // The job is written while the first calls are prepared (creates wait for it before sending).
+    job.written = this.store.create(file)
     job.written.catch((err: unknown) => this.stop(job, err))
     this.jobs.set(id, job)
     // Returns at once; if the job file cannot be written the run stops (paused, with the storage error).
@@ -268,21 +306,21 @@ export class BulkRunner {
     return this.summary(job)
   }
 
-  /** Sends the failed and unknown items of a finished (or stopped) job again; unknown ones are read back first. */
+  /**
+   * Sends again the items of a finished (or stopped) job that a retry may change: for a lock job status 3
+   * (operation failed), failed calls, unknown and cancelled ones, never status 2 (no such lock) or 4 (wrong
+   * type), which would come back the same; for an import every failed, unknown and cancelled employee. Unknown
+   * creates are read back first. Nothing to retry: the job is left as it is.
+   */
   async retryFailed(id: string): Promise<JobSummary> {
     const job = await this.job(id)
     if (job.loop) throw AppError.app('app.readOnly', { what: `job ${id} is still running` })
     const reset: number[] = []
     job.results.forEach((r, i) => {
-      if (!r) return
-      if (r.state === 'failed' || r.state === 'cancelled') {
-        this.setResult(job, i, undefined)
-        reset.push(i)
-      } else if (r.state === 'unknown') {
-        this.setResult(job, i, undefined)
-        job.unknown.add(i)
-        reset.push(i)
-      }
+      if (!r || !job.kind.retryable(r)) return
+      this.setResult(job, i, undefined)
+      if (r.state === 'unknown') job.unknown.add(i)
+      reset.push(i)
     })
     if (reset.length > 0) {
       for (const i of reset) job.sends.delete(i)
@@ -389,9 +427,10 @@ export class BulkRunner {
   }
 
   private setResult(job: Job, i: number, r: ItemResult | undefined): void {
+    const t = job.tally as Record<string, number>
     const before = job.results[i]
-    if (before && FINAL.has(before.state)) job.tally[before.state as FinalState]--
-    if (r && FINAL.has(r.state)) job.tally[r.state as FinalState]++
+    if (before && t[before.state] !== undefined) t[before.state]!--
+    if (r && t[r.state] !== undefined) t[r.state]!++
     job.results[i] = r
   }
 
@@ -450,25 +489,28 @@ export class BulkRunner {
    * write the run awaits before it ends. A crash before the write lands only redoes these items: a lock is
    * toggled again (harmless), a create is read back first (its "send" line is on disk).
    */
-  private record(job: Job, results: [number, ItemResult][]): Promise<void> {
+  private record(job: Job, items: readonly number[], results: readonly ItemResult[]): Promise<void> {
     if (results.length === 0) return Promise.resolve()
     job.updatedAt = this.now()
-    for (const [i, r] of results) this.setResult(job, i, r)
+    for (let k = 0; k < results.length; k++) this.setResult(job, items[k]!, results[k])
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
-    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), not one each.
-    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(results), at: job.updatedAt }, { lazy: true })
-    job.writes.add(written)
-    written.then(
-      () => job.writes.delete(written),
-      () => job.writes.delete(written),
-    )
+    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), not one each. Lines
+    // are written in order, so the last one on disk means every earlier one is; a failed write stops the job.
+    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(items, results), at: job.updatedAt }, { lazy: true })
+    written.catch((err: unknown) => this.stop(job, err))
+    job.lastWrite = written
     return written
   }
 
-  /** Waits for every result write of the job; a failed one stops the job. */
+  /** Records one result for several items. */
+  private recordAll(job: Job, items: readonly number[], result: ItemResult): Promise<void> {
+    return this.record(job, items, items.map(() => result))
+  }
+
+  /** Waits until every result line of the job is on disk (a failed write has stopped the job). */
   private async settleWrites(job: Job): Promise<void> {
-    for (const r of await Promise.allSettled([...job.writes])) if (r.status === 'rejected') this.stop(job, r.reason)
+    await job.lastWrite.catch(() => undefined)
   }
 
   // ---- running
@@ -477,9 +519,9 @@ export class BulkRunner {
     job.pauseRequested = false
     job.cancelRequested = false
     job.stopError = null
-    job.abort = new AbortController()
-    // Every call in flight or prepared listens on it (more than Node's default warning threshold of 10).
-    setMaxListeners(1000, job.abort.signal)
+    // One scope for every call of the run: a cancel stops them all, and each call in flight costs one Set entry
+    // (not an AbortSignal listener each, which Node counts and warns about past 10).
+    job.abort = new AbortScope()
     job.status = 'running'
     delete job.error
     job.meter.reset()
@@ -491,32 +533,27 @@ export class BulkRunner {
 
   private async run(job: Job): Promise<void> {
     try {
-      // Not awaited on its own: it is flushed with the first lines after it (lines keep their order).
-      const running = this.setStatus(job, 'running')
+      // Written lazily, with the first lines after it (lines keep their order): if the app stops before, the job
+      // still reads as unfinished (no status, or the pause it resumes from), and its results replay the same.
+      job.updatedAt = this.now()
+      const running = this.store.append(job.file.id, { e: 'status', status: 'running', at: job.updatedAt }, { lazy: true })
       running.catch(() => undefined)
+      // Shown once the caller has the job's summary (the first progress event never comes before it).
+      setImmediate(() => job.throttle.flush())
       const settings = await this.deps.settings()
-      // `http` bounds the calls in flight; `ahead` lets as many more be prepared (journaled, on disk) while
-      // those are out, so no call waits on the disk before it goes (and no more are journaled than that).
-      // Results are written after a chunk leaves both, so recording never holds back the next call.
-      const http = pLimit(settings.concurrency)
-      const ahead = pLimit(settings.concurrency * 4)
       job.meter.record(this.doneCount(job))
       while (!job.pauseRequested && !job.cancelRequested) {
-        if (job.unknown.size > 0) await this.reconcile(job, await this.deps.clientFor(job.file.profileId), job.abort!.signal)
+        if (job.unknown.size > 0) await this.reconcile(job, await this.deps.clientFor(job.file.profileId), job.abort!)
         if (job.pauseRequested || job.cancelRequested) break
         const pending: number[] = []
-        job.results.forEach((r, i) => {
-          if (r === undefined && !job.unknown.has(i)) pending.push(i)
-        })
+        for (let i = 0; i < job.results.length; i++) if (job.results[i] === undefined && !job.unknown.has(i)) pending.push(i)
         if (pending.length === 0 && job.unknown.size === 0) break
         if (pending.length === 0) continue
-        const chunks = chunk(pending, job.kind.chunkSize(settings))
-        // allSettled: every call in flight ends before the run can end, so a resume can never overlap a call
-        // still out.
-        await Promise.allSettled(chunks.map((c) => ahead(() => this.runChunk(job, c, http))))
+        // Every call of the round ends before the next round (or the run's end), so a resume can never overlap a
+        // call still out.
+        await this.sendChunks(job, chunk(pending, job.kind.chunkSize(settings)), settings.concurrency)
         if (job.stopError) throw job.stopError
       }
-      await running
       if (job.cancelRequested) {
         await this.settleWrites(job)
         await this.finishCancel(job)
@@ -529,6 +566,8 @@ export class BulkRunner {
         await this.settleWrites(job)
         await completed
       }
+      // On disk by now (written before the lines above); awaited only for its error.
+      await running
       if (job.stopError) throw job.stopError
     } catch (err) {
       // A job-stopping error (credentials refused, journal not writable): keep every item as it is and pause
@@ -548,110 +587,176 @@ export class BulkRunner {
     job.pauseRequested = true
   }
 
-  /** Sends one chunk and records its results (their write is awaited at the end of the run). */
-  private async runChunk(job: Job, items: number[], http: LimitFunction): Promise<void> {
-    if (job.pauseRequested || job.cancelRequested) return
-    const chunkNo = job.chunkSeq++
-    const opts: CallOptions = { signal: job.abort!.signal, context: { jobId: job.file.id, chunk: chunkNo }, awaitJournalEnd: false }
-    // Asked per chunk: when the profile changes mid-job, the next chunks use its new client.
+  private stopping(job: Job): boolean {
+    return job.pauseRequested || job.cancelRequested
+  }
+
+  /**
+   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
+   * written with one write and one fsync, creates' "send" line likewise; see AHEAD_TOGGLES): a call never waits
+   * on the disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
+   * recorded as answers come.
+   */
+  private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
+    const window = job.kind.create ? concurrency * AHEAD_CREATES_PER_SLOT : Math.max(AHEAD_TOGGLES, concurrency * 4)
+    const low = Math.max(concurrency, window >> 2)
+    const queue: ReadyCall[] = []
+    let next = 0
+    let sent = 0
+    let feeding: Promise<void> | null = null
+
+    // One batch at a time; `feeding` is the batch being written, null when none is.
+    const feed = (): Promise<void> | null => {
+      if (feeding) return feeding
+      if (next >= chunks.length || this.stopping(job)) return null
+      // The first batch is small, so the first calls go out after one short write.
+      const room = sent === 0 && queue.length === 0 ? concurrency : window - queue.length
+      const batch = chunks.slice(next, next + room)
+      next += batch.length
+      const p: Promise<void> = this.prepareChunks(job, batch)
+        .then(
+          (ready) => void queue.push(...ready),
+          (err: unknown) => this.stop(job, err),
+        )
+        .finally(() => {
+          if (feeding === p) feeding = null
+        })
+      feeding = p
+      return p
+    }
+
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        if (queue.length <= low) void feed()
+        let r = queue.shift()
+        while (!r) {
+          const f = feeding ?? feed()
+          if (!f) return // nothing left to prepare, nothing queued
+          await f
+          r = queue.shift()
+        }
+        if (this.stopping(job)) {
+          await this.unsent(job, r)
+          continue
+        }
+        sent++
+        await this.sendChunk(job, r)
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+    await feeding
+    // Journaled but not sent (the run stopped): their entries end as "not sent".
+    for (const r of queue.splice(0)) await this.unsent(job, r)
+  }
+
+  /** Closes the journal entry of a call that will not be sent; its items stay pending. */
+  private async unsent(job: Job, r: ReadyCall): Promise<void> {
+    await r.prepared.abandon().catch(() => undefined)
+    if (job.kind.create) for (const i of r.items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+  }
+
+  /**
+   * Builds the calls of some chunks and puts their journal start entries on disk (one write), and for creates
+   * the job's "sending these" line (after a crash those items are read back, never blindly resent).
+   */
+  private async prepareChunks(job: Job, chunks: number[][]): Promise<ReadyCall[]> {
+    // Asked per batch: when the profile changes mid-job, the next calls use its new client.
     let client: ApiClient
     try {
       client = await this.deps.clientFor(job.file.profileId)
     } catch (err) {
       this.stop(job, err)
-      return
+      return []
     }
-    let call: ChunkCall
-    try {
-      call = job.kind.request(items)
-    } catch (err) {
-      // An item that cannot be sent (e.g. its password is no longer kept): fail the chunk's items, go on.
-      const e = err instanceof AppError ? err : AppError.app('app.internal')
-      this.record(job, items.map((i) => [i, { state: 'failed', error: e.toData() }])).catch((err: unknown) => this.stop(job, err))
-      return
+    const calls: { items: number[]; call: ChunkCall; context: JournalContext; opts: CallOptions }[] = []
+    for (const items of chunks) {
+      try {
+        const call = job.kind.request(items)
+        const context = { jobId: job.file.id, chunk: job.chunkSeq++ }
+        calls.push({ items, call, context, opts: { signal: job.abort!, context, awaitJournalEnd: false } })
+      } catch (err) {
+        // An item that cannot be sent (e.g. its password is no longer kept): fail the chunk's items, go on.
+        const e = err instanceof AppError ? err : AppError.app('app.internal')
+        void this.recordAll(job, items, { state: 'failed', error: e.toData() })
+      }
     }
-    if (job.kind.create) for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
-    const unsend = () => {
-      if (job.kind.create) for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
-    }
-    // Before sending, on disk: the journal's start entry and, for creates, the job's "sending these" line
-    // (after a crash those items are read back, never blindly resent).
+    if (calls.length === 0) return []
+    const items = job.kind.create ? calls.flatMap((c) => c.items) : []
+    for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
     const [prep, sendLine] = await Promise.allSettled([
-      // Both branches are the same call: the test only lets TypeScript pair `op` with its own `req` type.
-      call.op === 'addMembers' ? client.prepare(call.op, call.req, opts) : client.prepare(call.op, call.req, opts),
-      job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : Promise.resolve(),
+      prepareCalls(client, calls.map((c) => c.call), calls.map((c) => c.context)),
+      job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : undefined,
     ])
     if (prep.status === 'rejected' || sendLine.status === 'rejected') {
-      if (prep.status === 'fulfilled') await prep.value.abandon().catch(() => undefined)
-      unsend()
-      const err = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
+      if (prep.status === 'fulfilled') for (const p of prep.value) await p.abandon().catch(() => undefined)
+      for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+      const err: unknown = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
       if (!(err instanceof AppError && err.code === 'app.cancelled')) this.stop(job, err)
+      return []
+    }
+    return calls.map((c, k) => ({ client, items: c.items, call: c.call, opts: c.opts, prepared: prep.value[k]! }))
+  }
+
+  /** Sends one prepared call and records its items' results (their write is awaited at the end of the run). */
+  private async sendChunk(job: Job, r: ReadyCall): Promise<void> {
+    // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
+    // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
+    if (job.kind.create) {
+      const failed = await job.written.then(
+        () => null,
+        (err: unknown) => err,
+      )
+      if (failed !== null) this.stop(job, failed)
+      if (this.stopping(job)) {
+        await this.unsent(job, r)
+        return
+      }
+    }
+    const o = r.opts
+    o.prepared = r.prepared
+    let answer: ChunkAnswer
+    try {
+      // One call, narrowed so `op` and `req` stay paired for the type checker.
+      const res = r.call.op === 'addMembers' ? await r.client.call(r.call.op, r.call.req, o) : await r.client.call(r.call.op, r.call.req, o)
+      answer = { data: res.data, partial: res.partial }
+    } catch (err) {
+      answer = { error: err instanceof AppError ? err : AppError.app('app.internal') }
+    }
+    let outcomes: ChunkItemOutcome[]
+    try {
+      outcomes = job.kind.interpret(r.items, answer)
+    } catch (err) {
+      // Only job-stopping errors get here: stop sending, keep these items as they are (a create is read back
+      // before it is sent again).
+      if (job.kind.create) for (const i of r.items) job.unknown.add(i)
+      this.stop(job, err)
       return
     }
-    const prepared: PreparedCall = prep.value
-    // The answer is read inside the slot, so an error that stops the job does so before another call goes.
-    const outcomes = await http(async (): Promise<ChunkItemOutcome[] | null> => {
-      // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
-      // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
-      if (job.kind.create) {
-        const failed = await job.written.then(
-          () => null,
-          (err: unknown) => err,
-        )
-        if (failed !== null) this.stop(job, failed)
-      }
-      if (job.pauseRequested || job.cancelRequested) {
-        await prepared.abandon().catch(() => undefined)
-        return null
-      }
-      const o = { ...opts, prepared }
-      let answer: ChunkAnswer
-      try {
-        // As above: one call, narrowed so `op` and `req` stay paired for the type checker.
-        const r = call.op === 'addMembers' ? await client.call(call.op, call.req, o) : await client.call(call.op, call.req, o)
-        answer = { data: r.data, partial: r.partial }
-      } catch (err) {
-        answer = { error: err instanceof AppError ? err : AppError.app('app.internal') }
-      }
-      try {
-        return job.kind.interpret(items, answer)
-      } catch (err) {
-        // Only job-stopping errors get here: stop starting chunks, keep these items as they are (a create
-        // is read back before it is sent again).
-        if (job.kind.create) for (const i of items) job.unknown.add(i)
-        this.stop(job, err)
-        return []
-      }
-    })
-    if (outcomes === null) {
-      unsend()
-      return
-    }
-    const results: [number, ItemResult][] = []
-    outcomes.forEach((o, k) => {
-      const i = items[k]!
+    const done: number[] = []
+    const results: ItemResult[] = []
+    for (let k = 0; k < outcomes.length; k++) {
+      const o = outcomes[k]!
+      const i = r.items[k]!
       if ('result' in o) {
-        results.push([i, o.result])
+        done.push(i)
+        results.push(o.result)
       } else if ('unknown' in o) {
         job.unknown.add(i)
       } else if ((job.sends.get(i) ?? 0) >= this.maxSends) {
-        results.push([i, { state: 'failed', error: o.retry }])
+        done.push(i)
+        results.push({ state: 'failed', error: o.retry })
       }
       // else: surely not sent; it stays pending and goes out in the next round.
-    })
-    this.record(job, results).catch((err: unknown) => this.stop(job, err))
-    return
+    }
+    void this.record(job, done, results)
   }
 
   /** Reads back unknown items: found ones are done; the others go back to pending (or, out of sends, stay unknown). */
-  private async reconcile(job: Job, client: ApiClient, signal: AbortSignal): Promise<void> {
+  private async reconcile(job: Job, client: ApiClient, signal: Abortable): Promise<void> {
     const items = [...job.unknown]
-    const results: [number, ItemResult][] = []
     if (!job.kind.reconcile) {
-      const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }
-      for (const i of items) results.push([i, unknown])
       job.unknown.clear()
-      await this.record(job, results)
+      await this.recordAll(job, items, { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() })
       return
     }
     let found: (ItemResult | null)[]
@@ -663,24 +768,27 @@ export class BulkRunner {
       if (stopsTheJob(e)) throw e
       job.reconcileFailures++
       if (job.reconcileFailures >= this.maxReconcileFailures) {
-        const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome', {}, { cause: e.code }).toData() }
-        for (const i of items) results.push([i, unknown])
         job.unknown.clear()
-        await this.record(job, results)
+        await this.recordAll(job, items, { state: 'unknown', error: AppError.app('app.unknownOutcome', {}, { cause: e.code }).toData() })
       }
       return
     }
     job.reconcileFailures = 0
+    const done: number[] = []
+    const results: ItemResult[] = []
     items.forEach((i, k) => {
       const r = found[k]
       job.unknown.delete(i)
-      if (r) results.push([i, r])
-      else if ((job.sends.get(i) ?? 0) >= this.maxSends) {
-        results.push([i, { state: 'failed', error: AppError.app('app.unknownOutcome', {}, { cause: `not done after ${this.maxSends} sends` }).toData() }])
+      if (r) {
+        done.push(i)
+        results.push(r)
+      } else if ((job.sends.get(i) ?? 0) >= this.maxSends) {
+        done.push(i)
+        results.push({ state: 'failed', error: AppError.app('app.unknownOutcome', {}, { cause: `not done after ${this.maxSends} sends` }).toData() })
       }
       // else: read back as not done, so it is sent again in the next round.
     })
-    await this.record(job, results)
+    await this.record(job, done, results)
   }
 
   /** Ends a cancelled job: read back create items in flight, then every item not done becomes cancelled. */
@@ -695,15 +803,17 @@ export class BulkRunner {
         // Could not read back: those items stay unknown below.
       }
     }
-    const results: [number, ItemResult][] = []
     const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }
     const cancelled: ItemResult = { state: 'cancelled' }
+    const left: number[] = []
+    const results: ItemResult[] = []
     job.results.forEach((r, i) => {
       if (r !== undefined) return
-      results.push([i, job.unknown.has(i) ? unknown : cancelled])
+      left.push(i)
+      results.push(job.unknown.has(i) ? unknown : cancelled)
     })
     job.unknown.clear()
-    await this.record(job, results)
+    await this.record(job, left, results)
     await this.setStatus(job, 'cancelled')
   }
 

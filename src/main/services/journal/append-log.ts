@@ -78,9 +78,10 @@ export class AppendLog {
       first = false
       const batch = this.queue
       this.queue = []
-      const text = batch.map((w) => w.text).join('')
+      // Encoded once: its length names the file, and the same bytes are written.
+      const bytes = Buffer.from(batch.length === 1 ? batch[0]!.text : batch.map((w) => w.text).join(''))
       try {
-        const path = await this.pathFor(Buffer.byteLength(text))
+        const path = await this.pathFor(bytes.length)
         if (path !== this.openPath || !this.handle) {
           await this.handle?.close()
           this.handle = null
@@ -91,7 +92,7 @@ export class AppendLog {
           if (!(await endsWithNewline(this.handle))) await this.handle.write('\n')
         }
         // One write per batch: with O_APPEND another process appending to the same file cannot interleave.
-        await this.handle.write(text)
+        for (let off = 0; off < bytes.length; ) off += (await this.handle.write(bytes, off)).bytesWritten
         await this.handle.datasync()
         for (const w of batch) w.resolve()
       } catch (err) {

@@ -18,6 +18,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
 export function entriesToCsv(entries: JournalEntry[]): string {
   const rows = entries.map((e) => ({
     startedAt: iso(e.startedAt),
+    sentAt: iso(e.sentAt),
     endedAt: iso(e.endedAt),
     durationMs: cell(e.durationMs),
     profileId: cell(e.profileId),
@@ -30,6 +31,7 @@ export function entriesToCsv(entries: JournalEntry[]): string {
     errorMessage: cell(e.error ? catalogText(e.error.messageKey, 'en', e.error.params) : undefined),
     serverMessage: cell(e.error?.details.serverMessage),
     summary: cell(e.summary),
+    shellNumbers: cell(e.shellNumbers?.join(' ')),
     nonce: cell(e.nonce),
     attempt: cell(e.attempt),
     jobId: cell(e.jobId),
@@ -38,8 +40,8 @@ export function entriesToCsv(entries: JournalEntry[]): string {
     request: cell(e.body),
   }))
   const fields = [
-    'startedAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
-    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'nonce', 'attempt', 'jobId', 'chunk', 'query', 'request',
+    'startedAt', 'sentAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
+    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'shellNumbers', 'nonce', 'attempt', 'jobId', 'chunk', 'query', 'request',
   ]
   return Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => r[f as keyof typeof r])) }) + '\n'
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import {
+  journalCountsSchema,
   journalEntrySchema,
   type JournalEntry,
   type JournalExport,
@@ -48,10 +49,14 @@ const endLineSchema = z.object({
   t: z.literal('end'),
   id: z.string(),
   endedAt: z.number(),
+  /** When the request went out, for calls journaled ahead of sending; absent when it is `startedAt`. */
+  sentAt: z.number().optional(),
   durationMs: z.number(),
   outcome: z.enum(['ok', 'partial', 'error', 'unknown']),
   httpStatus: z.number().optional(),
   summary: z.string().optional(),
+  counts: journalCountsSchema.optional(),
+  shellNumbers: z.array(z.string()).optional(),
   error: appErrorDataSchema.optional(),
 })
 const lineSchema = z.discriminatedUnion('t', [startLineSchema, endLineSchema])
@@ -83,13 +88,39 @@ function matches(e: JournalEntry, f: JournalFilter): boolean {
   if (f.to !== undefined && e.startedAt >= f.to) return false
   if (f.text) {
     const needle = f.text.toLowerCase()
-    const hay = [e.operation, e.path, e.summary, e.nonce, e.jobId, e.error?.code, e.error?.details.serverMessage, JSON.stringify(e.body ?? '')]
+    const hay = [e.operation, e.path, e.summary, e.nonce, e.jobId, e.error?.code, e.error?.details.serverMessage, JSON.stringify(e.body ?? ''), e.shellNumbers?.join(' ')]
       .filter(Boolean)
       .join('\n')
       .toLowerCase()
     if (!hay.includes(needle)) return false
   }
   return true
+}
+
+/**
+ * The start line of a call, secrets removed. The body goes last: when removing secrets leaves it as it was,
+ * its JSON as sent is written as it is (a lock chunk's hundred numbers are not serialised a second time).
+ */
+function startLineText(id: string, entry: JournalStart): string {
+  const line: Omit<StartLine, 'body'> = {
+    t: 'start',
+    id,
+    profileId: entry.profileId,
+    operation: entry.operation,
+    method: entry.method,
+    path: entry.path,
+    query: redactRequest(entry.query) as Record<string, string>,
+    nonce: entry.nonce,
+    attempt: entry.attempt,
+    startedAt: entry.startedAt,
+  }
+  if (entry.context?.jobId) line.jobId = entry.context.jobId
+  if (entry.context?.chunk !== undefined) line.chunk = entry.context.chunk
+  const head = JSON.stringify(line)
+  if (entry.body === undefined) return head
+  const redacted = redactRequest(entry.body)
+  const body = redacted === entry.body && entry.bodyJson !== undefined ? entry.bodyJson : JSON.stringify(redacted)
+  return `${head.slice(0, -1)},"body":${body}}`
 }
 
 export interface JournalOptions {
@@ -119,40 +150,39 @@ export class Journal implements JournalSink {
 
   /** Records the start of a call (secrets removed) and resolves once it is on disk. */
   async started(entry: JournalStart): Promise<string> {
-    const id = randomUUID()
-    const line: StartLine = {
-      t: 'start',
-      id,
-      profileId: entry.profileId,
-      operation: entry.operation,
-      method: entry.method,
-      path: entry.path,
-      query: redactRequest(entry.query) as Record<string, string>,
-      nonce: entry.nonce,
-      attempt: entry.attempt,
-      startedAt: entry.startedAt,
+    return (await this.startedAll([entry]))[0]!
+  }
+
+  /** Records the starts of several calls (secrets removed) with one write; resolves once they are on disk. */
+  async startedAll(entries: JournalStart[]): Promise<string[]> {
+    const ids: string[] = []
+    const lines: string[] = []
+    for (const entry of entries) {
+      const id = randomUUID()
+      ids.push(id)
+      lines.push(startLineText(id, entry))
+      this.running.set(id, entry.startedAt)
     }
-    if (entry.body !== undefined) line.body = redactRequest(entry.body)
-    if (entry.context?.jobId) line.jobId = entry.context.jobId
-    if (entry.context?.chunk !== undefined) line.chunk = entry.context.chunk
-    this.running.set(id, entry.startedAt)
     try {
-      await this.log.append(JSON.stringify(line))
+      await this.log.append(lines)
     } catch (err) {
-      // Not on disk, so the call must not be sent: the caller gets the storage error.
-      this.running.delete(id)
+      // Not on disk, so the calls must not be sent: the caller gets the storage error.
+      for (const id of ids) this.running.delete(id)
       throw err
     }
-    return id
+    return ids
   }
 
   /** Records the end of a call and resolves once it is on disk. */
   async ended(id: string, end: JournalEnd, opts: { lazy?: boolean } = {}): Promise<void> {
     const startedAt = this.running.get(id) ?? end.endedAt
     this.running.delete(id)
-    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - startedAt, outcome: end.outcome }
+    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - (end.sentAt ?? startedAt), outcome: end.outcome }
+    if (end.sentAt !== undefined) line.sentAt = end.sentAt
     if (end.httpStatus !== undefined) line.httpStatus = end.httpStatus
     if (end.summary) line.summary = end.summary
+    if (end.counts) line.counts = end.counts
+    if (end.shellNumbers) line.shellNumbers = end.shellNumbers
     if (end.error) line.error = redactRequest(end.error) as EndLine['error']
     await this.log.append(JSON.stringify(line), opts)
   }
@@ -264,8 +294,11 @@ export class Journal implements JournalSink {
     if (end) {
       e.endedAt = end.endedAt
       e.durationMs = end.durationMs
+      if (end.sentAt !== undefined) e.sentAt = end.sentAt
       if (end.httpStatus !== undefined) e.httpStatus = end.httpStatus
       if (end.summary) e.summary = end.summary
+      if (end.counts) e.counts = end.counts
+      if (end.shellNumbers) e.shellNumbers = end.shellNumbers
       if (end.error) e.error = end.error
     }
     return e

@@ -165,6 +165,10 @@ export const bulkChannels = {
   'bulk.get': channel(bulkGetSchema, jobDetailSchema),
   /** Every job, newest first, interrupted ones included. */
   'bulk.list': channel(noInput, z.object({ jobs: z.array(jobSummarySchema) })),
-  /** Sends the failed and unknown items of a finished job again (unknown ones are read back first). */
+  /**
+   * Sends again the items of a finished (or paused) job that a retry may change, in the same job: lock jobs
+   * status 3, failed calls, unknown and cancelled locks (never status 2 or 4, which would come back the same);
+   * imports every failed, unknown or cancelled employee (unknown ones are read back first).
+   */
   'bulk.retryFailed': channel(jobId, jobSummarySchema),
 }

@@ -17,6 +17,31 @@ export type JournalEntryOutcome = (typeof JOURNAL_OUTCOMES)[number]
 
 const operationSchema = z.enum(OPERATION_IDS as [OperationId, ...OperationId[]])
 
+/**
+ * What a write's answer held, counted: the Journal screen words it in the user's language (the entry's
+ * `summary` is the same in English, for exports and text search). Absent on lines written before it existed.
+ */
+export const journalCountsSchema = z.discriminatedUnion('kind', [
+  /** Lock disable/enable: locks sent and how many got each status (1 done, 2 not found, 3 failed, 4 wrong type). */
+  z.object({
+    kind: z.literal('locks'),
+    total: z.number().int(),
+    ok: z.number().int(),
+    notFound: z.number().int(),
+    failed: z.number().int(),
+    wrongType: z.number().int(),
+  }),
+  /** Add employees: created and refused. */
+  z.object({ kind: z.literal('employees'), added: z.number().int(), failed: z.number().int() }),
+  /** Shell numbers issued (the numbers themselves are in `shellNumbers`). */
+  z.object({ kind: z.literal('shellNumbers'), issued: z.number().int() }),
+  /** Any other list answer: its length. */
+  z.object({ kind: z.literal('items'), count: z.number().int() }),
+  /** Journaled ahead of sending, then not sent (the run was paused or cancelled first). */
+  z.object({ kind: z.literal('notSent') }),
+])
+export type JournalCounts = z.output<typeof journalCountsSchema>
+
 /** One call as the journal shows it: its start line and, once it ended, its end line, merged. */
 export const journalEntrySchema = z.object({
   id: z.string(),
@@ -30,12 +55,19 @@ export const journalEntrySchema = z.object({
   nonce: z.string(),
   /** 0 for the first try; retries count up. */
   attempt: z.number().int(),
+  /** When the entry was written; the request went out then or, for calls journaled ahead, at `sentAt`. */
   startedAt: z.number(),
+  sentAt: z.number().optional(),
   endedAt: z.number().optional(),
+  /** From sending to the end of the answer. */
   durationMs: z.number().optional(),
   outcome: z.enum(JOURNAL_OUTCOMES),
   httpStatus: z.number().optional(),
+  /** The result in one English line (exports, search); `counts` holds the same for the screen's words. */
   summary: z.string().optional(),
+  counts: journalCountsSchema.optional(),
+  /** Shell numbers the call issued. */
+  shellNumbers: z.array(z.string()).optional(),
   error: appErrorDataSchema.optional(),
   /** The bulk job (and chunk) that sent it, if any. */
   jobId: z.string().optional(),
@@ -52,7 +84,7 @@ export const journalFilterSchema = z.object({
   from: z.number().optional(),
   /** Epoch ms, exclusive. */
   to: z.number().optional(),
-  /** Case-insensitive text found in the operation, path, summary, error, nonce, job id or request. */
+  /** Case-insensitive text found in the operation, path, summary, error, nonce, job id, request or shell numbers. */
   text: z.string().trim().max(200).optional(),
   jobId: z.string().optional(),
 })

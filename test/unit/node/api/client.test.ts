@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import type { SecretName } from '@shared/ipc/channels/profiles'
+import { AbortScope } from '../../../../src/main/api/abort-scope'
 import { createApiClient, type ApiClient } from '../../../../src/main/api/client'
 import type { ConnectionConfig } from '../../../../src/main/api/connection'
 import type { JournalEnd, JournalSink, JournalStart } from '../../../../src/main/api/journal-sink'
@@ -79,6 +80,9 @@ class MemoryJournal implements JournalSink {
   async started(e: JournalStart): Promise<string> {
     this.starts.push(e)
     return String(this.starts.length)
+  }
+  async startedAll(es: JournalStart[]): Promise<string[]> {
+    return Promise.all(es.map((e) => this.started(e)))
   }
   async ended(id: string, end: JournalEnd): Promise<void> {
     this.ends.push({ id, end })
@@ -203,6 +207,57 @@ describe('ApiClient', () => {
     setTimeout(() => ac2.abort(), 100)
     await expect(p2).rejects.toMatchObject({ code: 'app.cancelled' })
     expect(Date.now() - t0).toBeLessThan(5_000)
+  })
+
+  it('calls sharing an AbortScope all stop on one abort, and finished calls leave nothing listening on it', async () => {
+    handler = (_q, res) => send(res, 200, { code: 0, message: 'success', data: [{ assetNum: 'A1', status: 1 }] })
+    const c = client()
+    const scope = new AbortScope()
+    await Promise.all(Array.from({ length: 20 }, () => c.lockAssets(lockBody, { signal: scope })))
+    expect(scope.listening).toBe(0)
+
+    handler = () => undefined // never answers
+    const stuck = Array.from({ length: 20 }, () => c.lockAssets(lockBody, { signal: scope }).catch((e: unknown) => e))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(scope.listening).toBe(20)
+    scope.abort(new Error('stop'))
+    for (const e of await Promise.all(stuck)) expect(e).toMatchObject({ code: 'app.cancelled' })
+    expect(scope.listening).toBe(0)
+    // A call after the abort does not go out.
+    seen = []
+    await expect(c.lockAssets(lockBody, { signal: scope })).rejects.toMatchObject({ code: 'app.cancelled' })
+    expect(seen).toHaveLength(0)
+  })
+
+  it('prepareAll journals the starts of many calls in one write; each is sent as journaled, or closed as not sent', async () => {
+    handler = (_q, res) => send(res, 200, { code: 0, message: 'success', data: [{ assetNum: 'A1', status: 1 }] })
+    const j = new MemoryJournal()
+    let batches = 0
+    const startedAll = j.startedAll.bind(j)
+    j.startedAll = (es) => {
+      batches++
+      return startedAll(es)
+    }
+    const c = client({ journal: j })
+    const calls = [1, 2, 3].map((n) => ({ req: { body: { assetNums: [`A${n}`], operatorIdentity: 'op' } }, context: { jobId: 'job1', chunk: n } }))
+    const prepared = await c.prepareAll('lockAssets', calls)
+    expect(batches).toBe(1)
+    expect(j.starts.map((s) => s.context?.chunk)).toEqual([1, 2, 3])
+    // The journal gets the body as sent (to reuse when nothing in it is secret).
+    expect(j.starts[0]!.bodyJson).toBe(JSON.stringify(calls[0]!.req.body))
+    expect(seen).toHaveLength(0) // nothing sent yet
+
+    const r = await c.call('lockAssets', calls[0]!.req, { prepared: prepared[0]! })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]!.nonce).toBe(j.starts[0]!.nonce)
+    expect(r.nonce).toBe(j.starts[0]!.nonce)
+    expect(j.ends[0]).toMatchObject({ id: '1', end: { outcome: 'ok', counts: { kind: 'locks', total: 1, ok: 1 } } })
+    // A prepared call is sent once: reusing it is a programming error, not a second send.
+    await expect(c.call('lockAssets', calls[0]!.req, { prepared: prepared[0]! })).rejects.toMatchObject({ code: 'app.internal' })
+
+    await prepared[1]!.abandon()
+    expect(j.ends[1]).toMatchObject({ id: '2', end: { outcome: 'error', counts: { kind: 'notSent' }, summary: 'not sent' } })
+    expect(seen).toHaveLength(1)
   })
 
   it('times out a read (retried) and a create (UNKNOWN)', async () => {

@@ -4,6 +4,7 @@
  */
 import { AppError } from '@shared/errors/app-error'
 import type { NewMember } from '@shared/api/operations'
+import type { Abortable } from '../../../../src/main/api/abort-scope'
 import type { AddMembersOutcome, ApiClient, CallOptions } from '../../../../src/main/api/client'
 
 export type Fault = 'dropBefore' | 'dropAfter' | 'hangAfter' | 'fail60000' | 'fail13004' | null
@@ -19,6 +20,8 @@ export class FakeService {
   delayMs = 0
   /** Called per write call with its 0-based number; returns a fault for it. */
   fault: (n: number, kind: 'lock' | 'member') => Fault = () => null
+  /** Locks the service answers with this status instead (3 failed, 4 wrong type) without changing them. */
+  lockStatus = new Map<string, number>()
   /** Employees the service refuses (60027 partial). */
   refuse = new Set<string>()
   private n = 0
@@ -33,7 +36,7 @@ export class FakeService {
     this.inFlight++
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
     try {
-      await abortableDelay(this.delayMs, o?.signal, kind)
+      await this.abortableDelay(this.delayMs, o?.signal, kind)
       const f = this.fault(n, kind)
       if (f === 'fail60000') throw AppError.api('60000', 'token expired')
       if (f === 'fail13004') throw AppError.api('13004', 'bad params')
@@ -47,8 +50,30 @@ export class FakeService {
     }
   }
 
+  /** Waits `ms` (as a call in flight), stopping when the call's signal aborts; leaves no listener behind. */
+  private abortableDelay(ms: number, signal: Abortable | undefined, kind: 'lock' | 'member'): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const fail = () =>
+        reject(kind === 'member' ? AppError.app('app.unknownOutcome', {}, { cause: 'app.cancelled' }) : AppError.app('app.cancelled'))
+      if (signal?.aborted) return fail()
+      const onAbort = () => {
+        clearTimeout(t)
+        fail()
+      }
+      const t = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (signal && 'listening' in signal && typeof signal.listening === 'number') this.maxListeners = Math.max(this.maxListeners, signal.listening)
+    })
+  }
+
   prepared = 0
+  prepareBatches = 0
   abandoned = 0
+  /** The most listeners seen at once on the signal of a call (a shared signal must not pile them up). */
+  maxListeners = 0
 
   async addMembers(list: NewMember[], o?: CallOptions): Promise<AddMembersOutcome> {
     for (const m of list) this.memberSends.set(m.userName, (this.memberSends.get(m.userName) ?? 0) + 1)
@@ -72,14 +97,15 @@ export class FakeService {
   client(): ApiClient {
     const c = {
       profileId: 'p1',
-      prepare: async (op: string) => {
-        this.prepared++
-        return {
+      prepareAll: async (op: string, calls: unknown[]) => {
+        this.prepared += calls.length
+        this.prepareBatches++
+        return calls.map(() => ({
           operation: op,
           abandon: async () => {
             this.abandoned++
           },
-        }
+        }))
       },
       call: async (op: string, req: { body: { assetNums?: string[]; userList?: NewMember[] } }, o?: CallOptions) => {
         if (op === 'addMembers') {
@@ -91,6 +117,8 @@ export class FakeService {
         for (const a of assetNums) this.lockSends.set(a, (this.lockSends.get(a) ?? 0) + 1)
         const data = await this.gate('lock', o, () =>
           assetNums.map((a) => {
+            const forced = this.lockStatus.get(a)
+            if (forced !== undefined) return { assetNum: a, status: forced }
             if (!this.locks.has(a)) return { assetNum: a, status: 2 }
             this.locks.set(a, disable)
             return { assetNum: a, status: 1 }
@@ -117,15 +145,3 @@ function unknownOrNetwork(kind: 'lock' | 'member'): AppError {
     : AppError.app('app.network', { detail: 'ECONNRESET' }, { retryable: true })
 }
 
-function abortableDelay(ms: number, signal: AbortSignal | undefined, kind: 'lock' | 'member'): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = () =>
-      reject(kind === 'member' ? AppError.app('app.unknownOutcome', {}, { cause: 'app.cancelled' }) : AppError.app('app.cancelled'))
-    if (signal?.aborted) return fail()
-    const t = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t)
-      fail()
-    }, { once: true })
-  })
-}

@@ -157,6 +157,33 @@ describe('BulkRunner: locks', () => {
     expect(svc.lockSends.get('L50')).toBe(1)
   })
 
+  it('retryFailed of a lock job sends status 3, failed calls, unknown and cancelled locks again, never status 2 or 4', async () => {
+    const svc = new FakeService(400)
+    // Locks L0-L399 exist; L400-L409 do not (status 2); L10-L19 answer 3 (failed), L20-L29 4 (wrong type).
+    for (let i = 10; i < 20; i++) svc.lockStatus.set(`L${i}`, 3)
+    for (let i = 20; i < 30; i++) svc.lockStatus.set(`L${i}`, 4)
+    // The call of the third chunk (L200-L299) fails for good.
+    svc.fault = (n) => (n === 2 ? 'fail13004' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(410), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ ok: 280, failed: 130 })
+    svc.fault = () => null
+    svc.lockStatus.clear() // what status 3 was is fixed now; status 4 would be too, were it sent
+    svc.lockSends.clear()
+    await r.retryFailed(s.id)
+    const again = await r.wait(s.id)
+    // Sent again: the ten status-3 locks and the hundred of the failed call; not the 2s or the 4s.
+    expect([...svc.lockSends.keys()].sort()).toEqual([...locks(10, 10), ...locks(100, 200)].sort())
+    expect(again.counts).toMatchObject({ ok: 390, failed: 20 })
+    const left = await r.get(s.id, { states: ['failed'], limit: 100 })
+    expect(left.items.map((i) => i.result.status).sort()).toEqual([...Array(10).fill(2), ...Array(10).fill(4)])
+    // Nothing a retry can change is left: another retry sends nothing and the job stays completed.
+    svc.lockSends.clear()
+    expect((await r.retryFailed(s.id)).status).toBe('completed')
+    await r.wait(s.id)
+    expect(svc.lockSends.size).toBe(0)
+  })
+
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
     const svc = new FakeService(1000)
     svc.fault = () => 'fail60000'

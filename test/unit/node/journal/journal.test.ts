@@ -46,6 +46,49 @@ function files(): string[] {
 }
 
 describe('Journal', () => {
+  it('keeps counts, shell numbers and the send time of an end; older lines without them still read', async () => {
+    const j = open()
+    const [a, b] = await j.startedAll([start(), start({ operation: 'getShellNums', path: '/order/api/order/v1/shellnums', body: { size: 3 } })])
+    const t0 = t
+    await j.ended(a!, { outcome: 'ok', endedAt: t0 + 90, sentAt: t0 + 50, httpStatus: 200, summary: '2 locks: 1 ok, 1 status 2', counts: { kind: 'locks', total: 2, ok: 1, notFound: 1, failed: 0, wrongType: 0 } })
+    const numbers = ['8000000101', '8000000102', '6000000103']
+    await j.ended(b!, { outcome: 'ok', endedAt: t0 + 5, httpStatus: 200, summary: '3 shell numbers', counts: { kind: 'shellNumbers', issued: 3 }, shellNumbers: numbers })
+    // A line as written before counts existed.
+    const old = start()
+    const id = await j.started(old)
+    const file = join(dir, 'journal', files()[0]!)
+    appendFileSync(file, JSON.stringify({ t: 'end', id, endedAt: old.startedAt + 7, durationMs: 7, outcome: 'ok', httpStatus: 200, summary: '2 locks: 2 ok' }) + '\n')
+
+    const { entries, issues } = await j.list({})
+    expect(issues).toEqual([])
+    const byId = new Map(entries.map((e) => [e.id, e]))
+    // From sending to the answer, not from the entry (written ahead of sending).
+    expect(byId.get(a!)).toMatchObject({ sentAt: t0 + 50, durationMs: 40, counts: { kind: 'locks', ok: 1, notFound: 1 } })
+    expect(byId.get(b!)).toMatchObject({ shellNumbers: numbers, counts: { kind: 'shellNumbers', issued: 3 } })
+    expect(byId.get(id)).toMatchObject({ summary: '2 locks: 2 ok', durationMs: 7 })
+    expect(byId.get(id)!.counts).toBeUndefined()
+    // A shell number finds the call that issued it, in the list and in both exports.
+    expect((await j.list({ text: '6000000103' })).entries.map((e) => e.id)).toEqual([b])
+    const csv = Papa.parse<Record<string, string>>((await j.export({}, 'csv')).content, { header: true }).data
+    expect(csv.find((r) => r['operation'] === 'getShellNums')?.['shellNumbers']).toBe(numbers.join(' '))
+    expect(JSON.parse((await j.export({ operations: ['getShellNums'] }, 'json')).content)[0].shellNumbers).toEqual(numbers)
+  })
+
+  it('writes a lock chunk\'s body as sent when nothing in it is secret, and redacts otherwise', async () => {
+    const j = open()
+    const locks = start()
+    const sent = JSON.stringify(locks.body)
+    await j.started({ ...locks, bodyJson: sent })
+    const members = start({ operation: 'addMembers', body: { userList: [{ userName: 'u', password: 'S3CR3T-pw', name: 'U' }] } })
+    await j.started({ ...members, bodyJson: JSON.stringify(members.body) })
+    const raw = readFileSync(join(dir, 'journal', files()[0]!), 'utf8')
+    expect(raw).toContain(`"body":${sent}`)
+    expect(raw).not.toContain('S3CR3T')
+    const bodies = (await j.list({})).entries.map((e) => e.body)
+    expect(bodies).toContainEqual(locks.body)
+    expect(bodies).toContainEqual({ userList: [{ userName: 'u', password: '[redacted]', name: 'U' }] })
+  })
+
   it('writes a start line before and an end line after, and lists them merged, newest first', async () => {
     const j = open()
     const a = await j.started(start())

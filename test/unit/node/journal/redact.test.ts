@@ -47,6 +47,20 @@ describe('redactRequest', () => {
     expect(text).toContain('crmProductId')
   })
 
+  it('returns a request without secrets as the very same object (nothing copied), and copies only what it changes', () => {
+    const locks = { assetNums: ['8100000001', '8100000002'], operatorIdentity: 'ops@example.com' }
+    expect(redactRequest(locks)).toBe(locks)
+    const members = { userList: [{ userName: 'a', name: 'A' }, { userName: 'b', password: 'S3CR3T', name: 'B' }], note: 'x' }
+    const out = redactRequest(members) as typeof members
+    expect(out).not.toBe(members)
+    expect(out.userList[0]).toBe(members.userList[0])
+    expect(out.userList[1]).toEqual({ userName: 'b', password: REDACTED, name: 'B' })
+    expect(members.userList[1]!.password).toBe('S3CR3T') // the request itself is left alone
+    // Text that could hold a secret is still looked at: 'b' of "bearer", and '=', ':', '/'.
+    expect(redactRequest({ note: 'Bearer S3CR3T-xyz' })).toEqual({ note: expect.not.stringContaining('S3CR3T') })
+    expect(redactRequest(['token=S3CR3T-q'])).toEqual([expect.not.stringContaining('S3CR3T')])
+  })
+
   it('does not truncate long lists (the journal shows what was sent)', () => {
     const assetNums = Array.from({ length: 1000 }, (_, i) => `L${i}`)
     expect((redactRequest({ assetNums }) as { assetNums: string[] }).assetNums).toHaveLength(1000)
@@ -63,6 +77,8 @@ describe('redactRequest', () => {
         path: '/me/api/v1/enterprise/E/member',
         query: { token: 'S3CR3T-query' },
         body: everySecret(),
+        // The body as sent, which the journal may reuse only when nothing in it is secret.
+        bodyJson: JSON.stringify(everySecret()),
         nonce: 'n',
         attempt: 0,
         startedAt: Date.now(),
