@@ -41,8 +41,17 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     resolve: { alias },
+    // Compile-time flags that leave unused parts of Vue and vue-i18n out of the bundle: the Options API (every
+    // component, ours and Element Plus's, uses setup), vue-i18n's legacy API, global components and directive,
+    // devtools hooks, and its message compiler (src/renderer/i18n/message-compiler.ts compiles ours).
+    define: {
+      __VUE_I18N_LEGACY_API__: 'false',
+      __VUE_I18N_FULL_INSTALL__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+      __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
+    },
     plugins: [
-      vue(),
+      vue({ features: { optionsAPI: false, prodDevtools: false } }),
       AutoImport({ resolvers: [ElementPlusResolver()], dts: false }),
       Components({ resolvers: [ElementPlusResolver()], dts: false }),
     ],

@@ -5,3 +5,6 @@ declare module '*.vue' {
   const component: DefineComponent<object, object, unknown>
   export default component
 }
+
+/** Element Plus's style entry of one component (side effects only: it imports the component's CSS). */
+declare module 'element-plus/es/components/*/style/css'

@@ -2,9 +2,9 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import 'element-plus/theme-chalk/base.css'
-// Components bring their own CSS (on-demand import); ElMessage / ElMessageBox are called as functions and do not.
+// Components bring their own CSS (on-demand import); ElMessage is called as a function and does not (ElMessageBox
+// loads its own with it: composables/feedback.ts).
 import 'element-plus/es/components/message/style/css'
-import 'element-plus/es/components/message-box/style/css'
 import './styles/app.css'
 import { initBridge } from './bridge'
 import { i18n } from './i18n'

@@ -1,8 +1,16 @@
 /**
- * Toasts and confirmations. Their styles are imported in main.ts: functions do not bring their CSS along the way
- * auto-imported components do.
+ * Toasts and confirmations. ElMessage's style is imported in main.ts: functions do not bring their CSS along the
+ * way auto-imported components do. The confirmation box (and its style) loads on the first question: the shell
+ * uses toasts from its first screen, questions come later.
  */
-import { ElMessage, ElMessageBox } from 'element-plus'
+import { ElMessage } from 'element-plus'
+
+function loadMessageBox() {
+  return Promise.all([
+    import('element-plus/es/components/message-box/index.mjs'),
+    import('element-plus/es/components/message-box/style/css'),
+  ]).then(([m]) => m.ElMessageBox)
+}
 
 /** A short success note. */
 export function notifySuccess(message: string): void {
@@ -22,6 +30,7 @@ export async function confirmAction(opts: {
   cancel: string
   danger?: boolean
 }): Promise<boolean> {
+  const ElMessageBox = await loadMessageBox()
   try {
     await ElMessageBox.confirm(opts.message, opts.title, {
       confirmButtonText: opts.confirm,
