@@ -63,6 +63,10 @@ test.describe('200,000 assets', () => {
       scroller.scrollTop = scroller.scrollHeight
     })()`)
     await expect.poll(() => shownNumbers(page)).toContain(t.assetNum[t.count - 1])
+    // Another tab and back: the table is where it was.
+    await page.getByRole('tab', { name: 'Asset numbers' }).click()
+    await page.getByRole('tab', { name: 'Virtual assets' }).click()
+    await expect.poll(() => shownNumbers(page)).toContain(t.assetNum[t.count - 1])
 
     // Search: the count is what a substring search of asset number, id and employee finds in the list.
     const q = '8101001'
