@@ -6,17 +6,19 @@
  * - locks.disable: disable 10,000 locks through the bulk runner (chunks of settings.bulk.lockChunkSize,
  *   settings.bulk.concurrency in flight, journal and job log fsynced), vs the same calls in a bare loop;
  * - members.import: import 5,000 employees (100 per call, fresh names per run), vs the same in a bare loop.
- * Both sides get the same untimed warm-up (10 calls), then each side runs `--reps` times (default 5), alternating, and the fastest run of each side counts, so the
- * order of runs and a noisy neighbour on the 2 shared cores weigh the same on both sides. As in the app, one
- * engine (journal, client pool, runner over one data folder) serves every run of a scenario, each a new job;
- * the bare loop likewise keeps its agent and tokens.
+ * Both sides first run `--warmup` times untimed (default 3 full runs each: the engine has more code for the JIT
+ * to settle), then `--reps` times each (default 15), alternating which side goes first, and the fastest run of
+ * each side counts, so the order of runs and a noisy neighbour on the 2 shared cores weigh the same on both
+ * sides. Both sides' fastest and median runs, and the median of the per-rep ratios, go to stderr. As in the app,
+ * one engine (journal, client pool, runner over one data folder) serves every run of a scenario, each a new
+ * job; the bare loop likewise keeps its agent and tokens.
  *
  * The sandbox runs in a child process (its CPU is not counted against the client). `lost`: input items without
  * a final result, or reported done but not so in the service afterwards. `duplicated`: items the journal shows
  * in more than one call (automatic retries of the same call excluded). peakRssMB: this process, runner runs.
  * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present.
  *
- * Options: --reps N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
+ * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
  * over a network takes tens of milliseconds per call), --no-sandbox-bench, --no-ui-bench. Diagnostics go to stderr; stdout is
  * JSON lines.
@@ -52,7 +54,8 @@ function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
-const REPS = arg('reps', 5)
+const REPS = arg('reps', 15)
+const WARMUP = arg('warmup', 3)
 const LOCKS = arg('locks', 10_000)
 const MEMBERS = arg('members', 5_000)
 const LATENCY = arg('latency', 0)
@@ -147,6 +150,47 @@ function notFinal(items: JobItem[], inputCount: number): number {
   return inputCount - items.length + items.filter((i) => i.result.state === 'pending').length
 }
 
+/** Fastest and middle of some timings. */
+function stats(xs: number[]): { min: number; median: number } {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = s.length >> 1
+  return { min: s[0]!, median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2 }
+}
+
+/** One side of a comparison: runs once (rep < 0: warm-up) and returns its seconds. */
+type Side = (rep: number) => Promise<number>
+
+/**
+ * Runs both sides `WARMUP` times untimed, then `REPS` times timed, alternating which goes first, and reports the
+ * fastest and the median of each (and the median of the per-rep ratios) on stderr.
+ */
+async function compare(label: string, runner: Side, bare: Side): Promise<{ seconds: number; baselineSeconds: number }> {
+  for (let w = 0; w < WARMUP; w++) {
+    await bare(-1)
+    await runner(-1)
+  }
+  const r: number[] = []
+  const b: number[] = []
+  for (let rep = 0; rep < REPS; rep++) {
+    if (rep % 2 === 0) {
+      b.push(await bare(rep))
+      r.push(await runner(rep))
+    } else {
+      r.push(await runner(rep))
+      b.push(await bare(rep))
+    }
+    log(`${label} rep ${rep + 1}: runner ${round(r[rep]!)} s, baseline ${round(b[rep]!)} s`)
+  }
+  const rs = stats(r)
+  const bs = stats(b)
+  const paired = stats(r.map((x, i) => x / b[i]!)).median
+  log(
+    `${label}: runner min ${round(rs.min)} s, median ${round(rs.median)} s; baseline min ${round(bs.min)} s, median ${round(bs.median)} s; ` +
+      `ratio of mins ${round(rs.min / bs.min)}, of medians ${round(rs.median / bs.median)}, median of paired ratios ${round(paired)} (${REPS} reps after ${WARMUP} warm-ups)`,
+  )
+  return { seconds: rs.min, baselineSeconds: bs.min }
+}
+
 async function lockScenario(url: string): Promise<Line> {
   const setup = createApiClient(config(url))
   const assets = await setup.listVirtualAssets(EID)
@@ -159,37 +203,31 @@ async function lockScenario(url: string): Promise<Line> {
   const chunks = chunk(items, DEFAULT_BULK.lockChunkSize)
   const agent = bareAgent()
   const tokens = await bareTokens(url)
-  // Warm-up, untimed: both sides' code paths and the sandbox's, and the enable that resets the state.
-  await bareLocks(agent, url, tokens, chunks.slice(0, 10), DEFAULT_BULK.concurrency, false)
-
-  const runnerTimes: number[] = []
-  const baseTimes: number[] = []
   let peak = 0
   let lost = 0
   let duplicated = 0
   const dir = mkdtempSync(join(tmpdir(), 'ld-bench-'))
   const { runner, client, journal } = engine(url, dir)
   await client.ensureTokens('order')
-  // The runner gets the same untimed warm-up as the bare loop (10 chunks), so both are timed with warm code.
-  await runner.wait((await runner.start({ kind: 'locks.disable', items: items.slice(0, 10 * DEFAULT_BULK.lockChunkSize) })).id)
-  try {
-    for (let rep = 0; rep < REPS; rep++) {
-      // Everything enabled again before each timed disable, so both sides do the same work.
-      await bareLocks(agent, url, tokens, chunks, DEFAULT_BULK.concurrency, false)
-      const base = await timed(() => bareLocks(agent, url, tokens, chunks, DEFAULT_BULK.concurrency, true))
-      if (base.value !== items.length) throw new Error(`baseline disabled ${base.value} of ${items.length}`)
-      baseTimes.push(base.seconds)
-      await bareLocks(agent, url, tokens, chunks, DEFAULT_BULK.concurrency, false)
-
-      const r = await withPeakRss(() =>
-        timed(async () => {
-          const job = await runner.start({ kind: 'locks.disable', items })
-          return runner.wait(job.id)
-        }),
-      )
-      runnerTimes.push(r.value.seconds)
+  // Everything enabled again (untimed) before each timed disable, so both sides do the same work.
+  const reset = () => bareLocks(agent, url, tokens, chunks, DEFAULT_BULK.concurrency, false)
+  const bare: Side = async () => {
+    await reset()
+    const base = await timed(() => bareLocks(agent, url, tokens, chunks, DEFAULT_BULK.concurrency, true))
+    if (base.value !== items.length) throw new Error(`baseline disabled ${base.value} of ${items.length}`)
+    return base.seconds
+  }
+  const engineSide: Side = async (rep) => {
+    await reset()
+    const r = await withPeakRss(() =>
+      timed(async () => {
+        const job = await runner.start({ kind: 'locks.disable', items })
+        return runner.wait(job.id)
+      }),
+    )
+    const job = r.value.value
+    if (rep >= 0) {
       peak = Math.max(peak, r.peakMB)
-      const job = r.value.value
       const results = await runner.allItems(job.id)
       const okNums = new Set(results.filter((i) => i.result.state === 'ok').map((i) => i.key))
       // Reported done but not disabled in the service counts as lost too.
@@ -197,8 +235,12 @@ async function lockScenario(url: string): Promise<Line> {
       const notReally = [...okNums].filter((n) => state.get(n) !== true).length
       lost = Math.max(lost, notFinal(results, items.length) + (items.length - okNums.size) + notReally)
       duplicated = Math.max(duplicated, await duplicatedInJournal(journal, job.id, (b) => (b as { assetNums?: string[] }).assetNums ?? []))
-      log(`locks rep ${rep + 1}: runner ${round(r.value.seconds)} s, baseline ${round(base.seconds)} s (${job.counts.ok} ok)`)
     }
+    return r.value.seconds
+  }
+  let t: { seconds: number; baselineSeconds: number }
+  try {
+    t = await compare('locks', engineSide, bare)
   } finally {
     await runner.close()
     await journal.close()
@@ -207,9 +249,7 @@ async function lockScenario(url: string): Promise<Line> {
   }
   await agent.close()
   await setup.close()
-  const seconds = Math.min(...runnerTimes)
-  const baselineSeconds = Math.min(...baseTimes)
-  return { scenario: 'locks.disable', items: items.length, seconds: round(seconds), baselineSeconds: round(baselineSeconds), ratio: round(seconds / baselineSeconds), peakRssMB: peak, lost, duplicated }
+  return { scenario: 'locks.disable', items: items.length, seconds: round(t.seconds), baselineSeconds: round(t.baselineSeconds), ratio: round(t.seconds / t.baselineSeconds), peakRssMB: peak, lost, duplicated }
 }
 
 async function memberScenario(url: string): Promise<Line> {
@@ -218,40 +258,37 @@ async function memberScenario(url: string): Promise<Line> {
   const tokens = await bareTokens(url)
   const runId = Date.now().toString(36)
   const people = (tag: string) =>
-    Array.from({ length: MEMBERS }, (_, i) => ({ userName: `b${runId}${tag}${i}`, password: `Bench${i}pw`, name: `Bench ${i}` }))
-  // Warm-up, untimed.
-  await bareMembers(agent, url, tokens, EID, chunk(people('w').slice(0, 500), SPEC_LIMITS.membersPerAddCall), DEFAULT_BULK.concurrency)
-
-  const runnerTimes: number[] = []
-  const baseTimes: number[] = []
+    Array.from({ length: MEMBERS }, (_, i) => ({ userName: `b${runId}${tag}n${i}`, password: `Bench${i}pw`, name: `Bench ${i}` }))
   let peak = 0
   let lost = 0
   let duplicated = 0
   const dir = mkdtempSync(join(tmpdir(), 'ld-bench-'))
   const { runner, client, journal } = engine(url, dir)
   await client.ensureTokens('member')
-  // Same untimed warm-up for the runner as for the bare loop above (500 employees).
-  await runner.wait((await runner.start({ kind: 'members.import', enterpriseGlobalId: EID, items: people('v').slice(0, 500) })).id)
-  try {
-    for (let rep = 0; rep < REPS; rep++) {
-      const baseItems = people(`x${rep}`)
-      const base = await timed(() => bareMembers(agent, url, tokens, EID, chunk(baseItems, SPEC_LIMITS.membersPerAddCall), DEFAULT_BULK.concurrency))
-      if (base.value !== MEMBERS) throw new Error(`baseline created ${base.value} of ${MEMBERS}`)
-      baseTimes.push(base.seconds)
-
-      const items = people(`r${rep}`)
-      const r = await withPeakRss(() =>
-        timed(async () => {
-          const job = await runner.start({ kind: 'members.import', enterpriseGlobalId: EID, items })
-          return runner.wait(job.id)
-        }),
-      )
-      runnerTimes.push(r.value.seconds)
+  // Fresh employees for every run of either side (warm-ups included), so every call creates.
+  let warmBare = 0
+  const bare: Side = async (rep) => {
+    const tag = rep < 0 ? `w${warmBare++}` : `x${rep}`
+    const base = await timed(() => bareMembers(agent, url, tokens, EID, chunk(people(tag), SPEC_LIMITS.membersPerAddCall), DEFAULT_BULK.concurrency))
+    if (base.value !== MEMBERS) throw new Error(`baseline created ${base.value} of ${MEMBERS}`)
+    return base.seconds
+  }
+  let warm = 0
+  const engineSide: Side = async (rep) => {
+    const tag = rep < 0 ? `v${warm++}` : `r${rep}`
+    const items = people(tag)
+    const r = await withPeakRss(() =>
+      timed(async () => {
+        const job = await runner.start({ kind: 'members.import', enterpriseGlobalId: EID, items })
+        return runner.wait(job.id)
+      }),
+    )
+    const job = r.value.value
+    if (rep >= 0) {
       peak = Math.max(peak, r.peakMB)
-      const job = r.value.value
       const results = await runner.allItems(job.id)
       const okNames = new Set(results.filter((i) => i.result.state === 'ok').map((i) => i.key))
-      const prefix = `b${runId}r${rep}`
+      const prefix = `b${runId}${tag}n`
       const inService = new Set((await listAllMembers(setup, EID)).map((m) => m.userName).filter((u) => u.startsWith(prefix)))
       const notReally = [...okNames].filter((u) => !inService.has(u)).length
       lost = Math.max(lost, notFinal(results, items.length) + (items.length - okNames.size) + notReally)
@@ -259,8 +296,12 @@ async function memberScenario(url: string): Promise<Line> {
         duplicated,
         await duplicatedInJournal(journal, job.id, (b) => ((b as { userList?: { userName: string }[] }).userList ?? []).map((m) => m.userName)),
       )
-      log(`members rep ${rep + 1}: runner ${round(r.value.seconds)} s, baseline ${round(base.seconds)} s (${job.counts.ok} ok)`)
     }
+    return r.value.seconds
+  }
+  let t: { seconds: number; baselineSeconds: number }
+  try {
+    t = await compare('members', engineSide, bare)
   } finally {
     await runner.close()
     await journal.close()
@@ -269,9 +310,7 @@ async function memberScenario(url: string): Promise<Line> {
   }
   await agent.close()
   await setup.close()
-  const seconds = Math.min(...runnerTimes)
-  const baselineSeconds = Math.min(...baseTimes)
-  return { scenario: 'members.import', items: MEMBERS, seconds: round(seconds), baselineSeconds: round(baselineSeconds), ratio: round(seconds / baselineSeconds), peakRssMB: peak, lost, duplicated }
+  return { scenario: 'members.import', items: MEMBERS, seconds: round(t.seconds), baselineSeconds: round(t.baselineSeconds), ratio: round(t.seconds / t.baselineSeconds), peakRssMB: peak, lost, duplicated }
 }
 
 async function main(): Promise<void> {

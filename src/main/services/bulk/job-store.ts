@@ -56,6 +56,29 @@ export function positionsOf(file: JobFile): number[] {
 export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
 export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
 
+/**
+ * Items of a "result" group: item numbers, and `[first, last]` for a run of consecutive ones (a chunk's items
+ * are consecutive, so a 10,000-lock run that all went well is a few pairs, not 10,000 numbers).
+ */
+const itemRunsSchema = z.array(z.union([z.number().int(), z.tuple([z.number().int(), z.number().int()])]))
+type ItemRuns = z.output<typeof itemRunsSchema>
+
+/** Adds an item to runs, extending the last run when it follows it. */
+function addToRuns(runs: ItemRuns, i: number): void {
+  const last = runs[runs.length - 1]
+  if (typeof last === 'number' && last + 1 === i) runs[runs.length - 1] = [last, i]
+  else if (Array.isArray(last) && last[1] + 1 === i) last[1] = i
+  else runs.push(i)
+}
+
+/** Every item of some runs. */
+function* itemsOf(runs: ItemRuns): Generator<number> {
+  for (const r of runs) {
+    if (typeof r === 'number') yield r
+    else for (let i = r[0]; i <= r[1]; i++) yield i
+  }
+}
+
 const logLineSchema = z.discriminatedUnion('e', [
   /** The job itself (lock jobs: their first line; an import has its job.json instead, rewritten without passwords). */
   z.object({ e: z.literal('job'), job: jobFileSchema, at: z.number() }),
@@ -63,27 +86,21 @@ const logLineSchema = z.discriminatedUnion('e', [
   /** About to send these items (create kinds): if no result follows, their outcome is unknown. */
   z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
   /** Results, grouped: each distinct result once with the items that got it (most chunks have one or two). */
-  z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, z.array(z.number().int())])), at: z.number() }),
+  z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, itemRunsSchema])), at: z.number() }),
   /** These items go back to pending (retry of failed items). */
   z.object({ e: z.literal('reset'), items: z.array(z.number().int()), at: z.number() }),
 ])
 export type JobLogLine = z.output<typeof logLineSchema>
 
-/** Groups per-item results (`results[k]` is the result of `items[k]`) by equal result, for a compact "result" line. */
-export function groupResults(items: readonly number[], results: readonly ItemResult[]): [ItemResult, number[]][] {
-  // Grouped by identity: results of one kind are shared objects (e.g. every "ok, status 1" of a chunk), and
-  // one error object is shared by the items of a failed call. A chunk whose items all got the same one (the
-  // usual case) is one group, without a map.
-  const r0 = results[0]
-  if (r0 !== undefined && results.every((r) => r === r0)) return [[r0, items.slice()]]
-  const groups = new Map<ItemResult, [ItemResult, number[]]>()
-  for (let k = 0; k < results.length; k++) {
-    const r = results[k]!
-    const g = groups.get(r)
-    if (g) g[1].push(items[k]!)
-    else groups.set(r, [r, [items[k]!]])
-  }
-  return [...groups.values()]
+/** Results recorded since the log's last flush: one "result" line, made when it is written. */
+interface OpenResults {
+  /**
+   * Grouped by identity: results of one kind are shared objects (every "ok, status 1" of a job), and one error
+   * object is shared by the items of a failed call, so a line has a few groups.
+   */
+  groups: Map<ItemResult, ItemRuns>
+  at: number
+  written: Promise<void>
 }
 
 /** A job read back from disk. */
@@ -107,6 +124,8 @@ export { BULK_KINDS }
 export class JobStore {
   readonly dir: string
   private readonly logs = new Map<string, AppendLog>()
+  /** Per job: the results line being gathered for the log's next flush. */
+  private readonly open = new Map<string, OpenResults>()
   /** Job file writes in progress, per job (queued one after the other). */
   private readonly writing = new Map<string, Promise<void>>()
 
@@ -120,14 +139,18 @@ export class JobStore {
   }
 
   /**
-   * Records a new job. A lock job's definition is the first line of its log, written (fsynced) with the log's
-   * first flush and not waited for: one write instead of a file of its own (a lock job never rewrites it, and
-   * a job lost to a crash in those milliseconds has done nothing twice). An import's is its job.json, written
-   * atomically: its items are read back after a crash, and its passwords are later removed from that file.
+   * Records a new job. A lock job's definition is the first line of its log: one write instead of a file of its
+   * own (a lock job never rewrites it), serialised and written just after the writes started now (the first
+   * calls' journal entries go out first), and not waited for by the run: a job lost to a crash in those
+   * milliseconds has done nothing twice. An import's is its job.json, written atomically and awaited before
+   * anything is sent: its items are read back after a crash, and its passwords are later removed from that file.
    */
   create(file: JobFile): Promise<void> {
     if (file.kind === 'members.import') return this.writeJob(file)
-    return this.append(file.id, { e: 'job', job: file, at: file.createdAt })
+    const log = this.logOf(file.id)
+    const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt } satisfies JobLogLine), { lazy: true })
+    log.flushSoon()
+    return written
   }
 
   /**
@@ -170,13 +193,53 @@ export class JobStore {
 
   /** Appends a line to a job's log; resolves once it is on disk (`lazy`: written with the next flush). */
   append(id: string, line: JobLogLine, opts: { lazy?: boolean } = {}): Promise<void> {
+    // Results recorded after this line go in a line after it.
+    this.open.delete(id)
+    return this.logOf(id).append(JSON.stringify(line), opts)
+  }
+
+  /**
+   * Records results (`results[k]` of `items[k]`) in the job's log, lazily: everything recorded until the log's
+   * next flush goes in one "result" line, grouped, made as it is written (one line per flush instead of one per
+   * call). Resolves once they are on disk.
+   */
+  addResults(id: string, items: readonly number[], results: readonly ItemResult[], at: number): Promise<void> {
+    let open = this.open.get(id)
+    if (!open) {
+      const o: OpenResults = { groups: new Map(), at, written: Promise.resolve() }
+      o.written = this.logOf(id).append(
+        () => {
+          if (this.open.get(id) === o) this.open.delete(id)
+          return JSON.stringify({ e: 'result', g: [...o.groups.entries()], at: o.at })
+        },
+        { lazy: true },
+      )
+      this.open.set(id, o)
+      open = o
+    }
+    open.at = at
+    let r: ItemResult | undefined
+    let g: ItemRuns | undefined
+    for (let k = 0; k < results.length; k++) {
+      // A chunk's items mostly share one result object: look its group up once.
+      if (results[k] !== r) {
+        r = results[k]!
+        g = open.groups.get(r)
+        if (!g) open.groups.set(r, (g = []))
+      }
+      addToRuns(g!, items[k]!)
+    }
+    return open.written
+  }
+
+  private logOf(id: string): AppendLog {
     let log = this.logs.get(id)
     if (!log) {
       const path = join(this.jobDir(id), 'log.jsonl')
       log = new AppendLog(() => path)
       this.logs.set(id, log)
     }
-    return log.append(JSON.stringify(line), opts)
+    return log
   }
 
   /** Ids of every job on disk. */
@@ -247,8 +310,8 @@ export class JobStore {
           for (const i of line.items) if (i < n) job.inFlight.add(i)
           break
         case 'result':
-          for (const [r, items] of line.g) {
-            for (const i of items) {
+          for (const [r, runs] of line.g) {
+            for (const i of itemsOf(runs)) {
               if (i >= n) continue
               job.results[i] = r
               job.inFlight.delete(i)

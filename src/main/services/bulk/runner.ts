@@ -24,7 +24,7 @@ import { AbortScope, type Abortable } from '../../api/abort-scope'
 import type { ApiClient, CallOptions, PreparedCall } from '../../api/client'
 import type { JournalContext } from '../../api/journal-sink'
 import { kindRunner, stopsTheJob, type ChunkAnswer, type ChunkCall, type ChunkItemOutcome, type KindRunner } from './kinds'
-import { JobStore, groupResults, positionsOf, type JobFile, type JobLogLine } from './job-store'
+import { JobStore, positionsOf, type JobFile, type JobLogLine } from './job-store'
 import { RateMeter, Throttle } from './progress'
 
 export interface BulkRunnerDeps {
@@ -90,7 +90,7 @@ interface ReadyCall {
  * "interrupted"). Creates stay close: their items in a "send" line are read back after a crash before anything
  * is sent again, so the fewer the better.
  */
-const AHEAD_TOGGLES = 64
+const AHEAD_TOGGLES = 128
 const AHEAD_CREATES_PER_SLOT = 3
 
 /** Builds (and journals) the calls of a job's chunks, which all call the same operation. */
@@ -495,11 +495,14 @@ export class BulkRunner {
     for (let k = 0; k < results.length; k++) this.setResult(job, items[k]!, results[k])
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
-    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), not one each. Lines
-    // are written in order, so the last one on disk means every earlier one is; a failed write stops the job.
-    const written = this.store.append(job.file.id, { e: 'result', g: groupResults(items, results), at: job.updatedAt }, { lazy: true })
-    written.catch((err: unknown) => this.stop(job, err))
-    job.lastWrite = written
+    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), in one line with the
+    // other results until then. Lines are written in order, so the last one on disk means every earlier one is;
+    // a failed write stops the job.
+    const written = this.store.addResults(job.file.id, items, results, job.updatedAt)
+    if (written !== job.lastWrite) {
+      written.catch((err: unknown) => this.stop(job, err))
+      job.lastWrite = written
+    }
     return written
   }
 

@@ -9,7 +9,8 @@ import { dirname } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
 
 interface Waiting {
-  text: string
+  /** The text with its newline, or (a deferred line) what makes the line when it is written. */
+  text: string | (() => string)
   lazy: boolean
   resolve: () => void
   reject: (e: Error) => void
@@ -34,16 +35,24 @@ export class AppendLog {
 
   /**
    * Appends lines (without newlines) and resolves when they are fsynced. `lazy`: no flush of their own now;
-   * they are written with the next one, within `lazyMs`.
+   * they are written with the next one, within `lazyMs`. A function is a deferred line: called when its flush
+   * writes it, so its owner can keep adding to it until then (and learns, by the call, that it is sealed).
    */
-  append(lines: string | string[], opts: { lazy?: boolean } = {}): Promise<void> {
+  append(lines: string | string[] | (() => string), opts: { lazy?: boolean } = {}): Promise<void> {
     if (this.closed) return Promise.reject(AppError.app('app.storage', { detail: 'log closed' }))
-    const text = typeof lines === 'string' ? lines + '\n' : lines.map((l) => l + '\n').join('')
+    const text = typeof lines === 'string' ? lines + '\n' : typeof lines === 'function' ? lines : lines.map((l) => l + '\n').join('')
     return new Promise<void>((resolve, reject) => {
       const lazy = opts.lazy === true
       this.queue.push({ text, lazy, resolve, reject })
       if (!lazy) this.kick()
       else if (!this.flushing) this.armLazy()
+    })
+  }
+
+  /** Starts a flush once the I/O callbacks and promise jobs queued now have run (writes they start go first). */
+  flushSoon(): void {
+    setImmediate(() => {
+      if (this.queue.length > 0 && !this.closed) this.kick()
     })
   }
 
@@ -79,7 +88,7 @@ export class AppendLog {
       const batch = this.queue
       this.queue = []
       // Encoded once: its length names the file, and the same bytes are written.
-      const bytes = Buffer.from(batch.length === 1 ? batch[0]!.text : batch.map((w) => w.text).join(''))
+      const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : w.text() + '\n')).join(''))
       try {
         const path = await this.pathFor(bytes.length)
         if (path !== this.openPath || !this.handle) {

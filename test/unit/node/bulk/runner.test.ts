@@ -291,6 +291,48 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
+  it('a lock job, defined by the first line of its log, survives a crash: resume sends only what has no result', async () => {
+    const svc = new FakeService(500)
+    // The third call does the work and never answers: the app "crashes" while it is in flight.
+    svc.fault = (n) => (n === 2 ? 'hangAfter' : null)
+    const a = runner(svc, { concurrency: 1 })
+    const s = await a.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
+    await until(() => svc.calls === 3)
+    await new Promise((r) => setTimeout(r, 80)) // the first two calls' results reach the log (lazily, within 25 ms)
+    runners = runners.filter((x) => x !== a) // abandon it, as a crash would
+    expect(readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')[0]).toContain('"e":"job"')
+
+    svc.fault = () => null
+    const b = runner(svc, { concurrency: 1 })
+    const listed = (await b.list()).find((j) => j.id === s.id)!
+    expect(listed).toMatchObject({ status: 'interrupted', kind: 'locks.disable', target: 'ops@example.com', counts: { total: 500, ok: 200, pending: 300 } })
+    await b.resume(s.id)
+    expect(await b.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 500, pending: 0 } })
+    // Done before the crash: sent once. In flight at the crash (no result): sent again, harmlessly.
+    expect(svc.lockSends.get('L150')).toBe(1)
+    expect(svc.lockSends.get('L250')).toBe(2)
+    expect(svc.lockSends.get('L450')).toBe(1)
+    accounted(await b.allItems(s.id), 500)
+  })
+
+  it('reads job logs written before runs of items existed (one number per item)', async () => {
+    const id = '2025-01-01-old00001'
+    const job = { v: 1, id, profileId: 'p1', createdAt: 1, inputCount: 3, kind: 'locks.enable', operatorIdentity: 'ops', chunkSize: 100, items: ['A', 'B', 'C'], duplicates: [] }
+    const { mkdirSync, writeFileSync } = await import('node:fs')
+    mkdirSync(join(dir, 'jobs', id), { recursive: true })
+    const lines = [
+      { e: 'job', job, at: 1 },
+      { e: 'status', status: 'running', at: 2 },
+      { e: 'result', g: [[{ state: 'ok', status: 1 }, [0, 2]], [{ state: 'failed', status: 2 }, [1]]], at: 3 },
+      { e: 'status', status: 'completed', at: 4 },
+    ]
+    writeFileSync(join(dir, 'jobs', id, 'log.jsonl'), lines.map((l) => JSON.stringify(l) + '\n').join(''))
+    const r = runner(new FakeService())
+    const items = await r.allItems(id)
+    expect(items.map((i) => i.result)).toEqual([{ state: 'ok', status: 1 }, { state: 'failed', status: 2 }, { state: 'ok', status: 1 }])
+    expect((await r.list())[0]).toMatchObject({ id, status: 'completed', counts: { ok: 2, failed: 1 } })
+  })
+
   it('cancel reads back the creates in flight: done ones are ok, the rest cancelled', async () => {
     const svc = new FakeService()
     svc.delayMs = 40
