@@ -50,14 +50,21 @@ function requireToken(value: string | undefined, name: string): string {
 export function buildRequest(opId: OperationId, parts: RequestParts, ctx: BuildContext): BuiltRequest {
   const op = OPERATIONS[opId]
   const path = GROUP_PREFIX[op.group] + fillPath(op.path, parts.path ?? {})
-  const params = new URLSearchParams()
-  params.set('g_nonce', ctx.nonce)
-  if (opId === 'batchOrder') params.set('appKey', ctx.orderAppKey ?? '')
   const query: Record<string, string> = {}
-  for (const [k, v] of Object.entries(parts.query ?? {})) {
-    if (v === undefined || v === null || v === '') continue
-    query[k] = String(v)
-    params.set(k, String(v))
+  let search: string
+  if (parts.query === undefined && opId !== 'batchOrder') {
+    // Only g_nonce (the bulk calls): hex needs no encoding.
+    search = `g_nonce=${ctx.nonce}`
+  } else {
+    const params = new URLSearchParams()
+    params.set('g_nonce', ctx.nonce)
+    if (opId === 'batchOrder') params.set('appKey', ctx.orderAppKey ?? '')
+    for (const [k, v] of Object.entries(parts.query ?? {})) {
+      if (v === undefined || v === null || v === '') continue
+      query[k] = String(v)
+      params.set(k, String(v))
+    }
+    search = params.toString()
   }
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && parts.body !== undefined
   // Header names as the spec spells them (HTTP is case-insensitive, but some gateways are not).
@@ -76,7 +83,7 @@ export function buildRequest(opId: OperationId, parts: RequestParts, ctx: BuildC
   }
   const built: BuiltRequest = {
     method: op.method,
-    url: `${ctx.baseUrl.replace(/\/+$/, '')}${path}?${params.toString()}`,
+    url: `${ctx.baseUrl.replace(/\/+$/, '')}${path}?${search}`,
     path,
     query,
     headers,

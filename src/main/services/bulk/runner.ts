@@ -123,13 +123,24 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
   return out
 }
 
+/** The first occurrence of each key, and where the repeats are. */
+export function dedupe<T>(items: readonly T[], key: (t: T) => string): Deduped<T> {
+  return dedupeKeys(items, items.map(key))
+}
+
+export interface Deduped<T> {
+  unique: T[]
+  /** Input position of each unique item. */
+  positions: number[]
+  duplicates: { index: number; of: number }[]
+}
+
 /**
- * The first occurrence of each key, and where the repeats are. The keys are sorted first (much cheaper than
- * hashing ten thousand fresh strings into a Map): repeats sit side by side, and a list without any, the usual
- * case, is done there. Only keys that repeat are then followed through a Map.
+ * The first occurrence of each key (`keys[i]` of `items[i]`), and where the repeats are. The keys are sorted
+ * first (much cheaper than hashing ten thousand fresh strings into a Map): repeats sit side by side, and a list
+ * without any, the usual case, is done there. Only keys that repeat are then followed through a Map.
  */
-export function dedupe<T>(items: readonly T[], key: (t: T) => string): { unique: T[]; positions: number[]; duplicates: { index: number; of: number }[] } {
-  const keys = items.map(key)
+export function dedupeKeys<T>(items: readonly T[], keys: readonly string[]): Deduped<T> {
   const sorted = keys.slice().sort()
   let repeated: Set<string> | null = null
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (repeated ??= new Set()).add(sorted[i]!)
@@ -152,6 +163,24 @@ export function dedupe<T>(items: readonly T[], key: (t: T) => string): { unique:
     positions.push(index)
   }
   return { unique, positions, duplicates }
+}
+
+/**
+ * Whether trim() or toLowerCase() could change a lock number: an end that is not printable ASCII, or an upper-case
+ * or non-ASCII letter. Lock numbers are digits and latin letters: this scan lets a clean list skip two passes of
+ * string calls over ten thousand items.
+ */
+function mayFold(s: string): boolean {
+  const n = s.length
+  if (n === 0) return true
+  const a = s.charCodeAt(0)
+  const z = s.charCodeAt(n - 1)
+  if (a <= 0x20 || a >= 0x7f || z <= 0x20 || z >= 0x7f) return true
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if ((c >= 0x41 && c <= 0x5a) || c >= 0x7f) return true
+  }
+  return false
 }
 
 export class BulkRunner {
@@ -198,13 +227,13 @@ export class BulkRunner {
     }
   }
 
-  private makeJob(file: JobFile, results: (ItemResult | undefined)[]): Job {
+  private makeJob(file: JobFile, results: (ItemResult | undefined)[], fresh = false): Job {
     const meter = new RateMeter(this.now)
     const job: Job = {
       file,
       kind: kindRunner(file),
       results,
-      tally: tallyOf(results),
+      tally: fresh ? { ok: 0, failed: 0, unknown: 0, cancelled: 0 } : tallyOf(results),
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
@@ -238,8 +267,10 @@ export class BulkRunner {
       file = { ...base, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, duplicates: d.duplicates }
       if (d.duplicates.length > 0) file.positions = d.positions
     } else {
-      const items = input.items.map((n) => n.trim())
-      const d = dedupe(items, keyOf)
+      const raw = input.items
+      const fold = raw.some(mayFold)
+      const items = fold ? raw.map((n) => n.trim()) : raw
+      const d = dedupeKeys(items, fold ? items.map((n) => n.toLowerCase()) : items)
       const settings = await this.deps.settings()
       const operatorIdentity = input.operatorIdentity ?? (await this.deps.operatorIdentity(profileId))
       if (!operatorIdentity) {
@@ -257,7 +288,7 @@ export class BulkRunner {
       }
       if (d.duplicates.length > 0) file.positions = d.positions
     }
-    const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined))
+    const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined), true)
     // The job is written while the first calls are prepared (creates wait for it before sending).
     job.written = this.store.create(file)
     job.written.catch((err: unknown) => this.stop(job, err))
@@ -605,15 +636,17 @@ export class BulkRunner {
     const low = Math.max(concurrency, window >> 2)
     const queue: ReadyCall[] = []
     let next = 0
-    let sent = 0
+    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write,
+    // and each batch is written while the calls of the one before are out, so sending never stalls on the disk.
+    let batchSize = concurrency
     let feeding: Promise<void> | null = null
 
     // One batch at a time; `feeding` is the batch being written, null when none is.
     const feed = (): Promise<void> | null => {
       if (feeding) return feeding
       if (next >= chunks.length || this.stopping(job)) return null
-      // The first batch is small, so the first calls go out after one short write.
-      const room = sent === 0 && queue.length === 0 ? concurrency : window - queue.length
+      const room = Math.min(batchSize, window - queue.length)
+      batchSize *= 5
       const batch = chunks.slice(next, next + room)
       next += batch.length
       const p: Promise<void> = this.prepareChunks(job, batch)
@@ -642,7 +675,6 @@ export class BulkRunner {
           await this.unsent(job, r)
           continue
         }
-        sent++
         await this.sendChunk(job, r)
       }
     }

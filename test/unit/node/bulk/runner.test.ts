@@ -64,6 +64,24 @@ describe('chunk and dedupe', () => {
 })
 
 describe('BulkRunner: locks', () => {
+  it('repeats of a lock number are found whatever their case and spaces, in clean lists too', async () => {
+    const svc = new FakeService(0)
+    const r = runner(svc)
+    const mixed = await r.start({ kind: 'locks.disable', items: ['abc1', ' ABC1', 'Abc1 ', 'x'] })
+    await r.wait(mixed.id)
+    expect((await r.get(mixed.id)).items.map((i) => i.result)).toEqual([
+      { state: 'failed', status: 2 },
+      { state: 'duplicate', duplicateOf: 0 },
+      { state: 'duplicate', duplicateOf: 0 },
+      { state: 'failed', status: 2 },
+    ])
+    const digits = await r.start({ kind: 'locks.disable', items: ['8100000001', '8100000002', '8100000001'] })
+    await r.wait(digits.id)
+    expect((await r.get(digits.id)).items[2]!.result).toEqual({ state: 'duplicate', duplicateOf: 0 })
+    expect(svc.lockSends.get('abc1')).toBe(1)
+    expect(svc.lockSends.get('8100000001')).toBe(1)
+  })
+
   it('one result per input item, duplicates not sent, chunks and concurrency bounded', async () => {
     const svc = new FakeService(1000)
     svc.delayMs = 2
