@@ -37,7 +37,7 @@ export const useAssetsStore = defineStore('assets', () => {
   /** Milliseconds the last filter pass took (shown to no one; the benchmark reads it). */
   const lastFilterMs = ref(0)
 
-  const visible = computed<AssetRow[]>(() => {
+  const visible = computed<readonly AssetRow[]>(() => {
     const m = model.value
     if (!m) return []
     const started = performance.now()

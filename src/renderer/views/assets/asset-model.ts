@@ -136,15 +136,15 @@ function tri(state: TriState, value: boolean): boolean {
 }
 
 /** The rows that pass the filter, in the sort's order (or the service's order without a sort). */
-export function filterAssets(model: AssetModel, filter: AssetFilter, sort: { key: SortKey; order: SortOrder } | null): AssetRow[] {
+export function filterAssets(model: AssetModel, filter: AssetFilter, sort: { key: SortKey; order: SortOrder } | null): readonly AssetRow[] {
   const rows = model.rows
   const keys = model.keys
   const text = filter.text.trim().toLowerCase()
   const types = filter.types.length > 0 ? new Set(filter.types) : null
   const { locked, frozen, assigned } = filter
   const everything = text === '' && !types && locked === 'any' && frozen === 'any' && assigned === 'any'
-  // Nothing to filter or sort: the rows as they are (a copy, so the caller may keep it as its own).
-  if (everything && !sort) return rows.slice()
+  // Nothing to filter or sort: the rows as they are (no copy of 200,000 entries each time the filter is cleared).
+  if (everything && !sort) return rows
   const order = sort ? sortOrder(model, sort.key) : null
   const n = rows.length
   const out: AssetRow[] = []

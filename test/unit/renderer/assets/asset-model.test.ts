@@ -31,7 +31,7 @@ function table(): AssetTable {
 }
 
 const f = (over: Partial<AssetFilter>): AssetFilter => ({ ...EMPTY_FILTER, ...over })
-const nums = (rows: { assetNum: string }[]) => rows.map((r) => r.assetNum)
+const nums = (rows: readonly { assetNum: string }[]) => rows.map((r) => r.assetNum)
 
 describe('asset table model', () => {
   it('decodes the columns into rows and keeps them out of Vue’s reactivity', () => {

@@ -34,7 +34,7 @@ afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
-function mountTable(props: Record<string, unknown> = {}) {
+async function mountTable(props: Record<string, unknown> = {}) {
   const selected = new Set<number>()
   // The component is generic over its row type; mounted here for Row.
   const wrapper = mount(VirtualTable as Component, {
@@ -42,6 +42,8 @@ function mountTable(props: Record<string, unknown> = {}) {
     slots: { empty: () => h('p', { class: 'nothing' }, 'No rows') },
     attachTo: document.body,
   })
+  // Let the first measurement's effects settle.
+  await nextTick()
   return { wrapper, selected }
 }
 
@@ -62,8 +64,8 @@ async function scrollTo(el: HTMLElement, top: number): Promise<void> {
 }
 
 describe('VirtualTable', () => {
-  it('shows the rows in view (and the overscan) with their texts, in a table screen readers can count', () => {
-    const { wrapper } = mountTable()
+  it('shows the rows in view (and the overscan) with their texts, in a table screen readers can count', async () => {
+    const { wrapper } = await mountTable()
     const table = wrapper.get('[role="table"]')
     expect(table.attributes('aria-rowcount')).toBe('1001')
     const first = shown(wrapper.element)
@@ -78,17 +80,28 @@ describe('VirtualTable', () => {
   })
 
   it('reuses its row elements while scrolling, and writes only the rows that come into view', async () => {
-    const { wrapper } = mountTable()
+    const { wrapper } = await mountTable()
     const scroller = wrapper.get('.vt').element as HTMLElement
     const elements = [...wrapper.element.querySelectorAll('.vt__row')]
     // 10 rows in view + 1 partly shown + 2 x 2 overscan.
     expect(elements).toHaveLength(15)
     const texts = elements.map((r) => r.querySelector('span')!.firstChild)
 
-    await scrollTo(scroller, 40 * 500 + 20)
+    // A jump: the rows in view are written at once (500-510); the other slots keep their old rows, out of view,
+    // until the scrolling pauses and the overscan (498-499, 511-512) is written.
+    const top = 40 * 500 + 20
+    await scrollTo(scroller, top)
+    const inView = [500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510]
+    const afterJump = [...wrapper.element.querySelectorAll<HTMLElement>('.vt__row:not([hidden])')]
+    expect(afterJump.map((r) => Number(r.getAttribute('aria-rowindex')) - 2).filter((i) => i >= 498 && i <= 512).sort((a, b) => a - b)).toEqual(inView)
+    for (const r of afterJump) {
+      const y = Number(/translateY\((-?[\d.]+)px\)/.exec(r.style.transform)![1])
+      const i = Number(r.getAttribute('aria-rowindex')) - 2
+      if (!inView.includes(i)) expect(y + 40 <= top || y >= top + 400, `left-over row ${i} at ${y}`).toBe(true)
+    }
+    await new Promise((r) => setTimeout(r, 150))
     const rowsNow = shown(wrapper.element)
-    expect(rowsNow[0]![0]).toBe(498)
-    expect(rowsNow.at(-1)![0]).toBe(512)
+    expect(rowsNow.map(([i]) => i)).toEqual([498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 512])
     for (const [i, num, cls] of rowsNow) {
       expect(num).toBe(rows[i]!.num)
       expect(cls).toBe(rows[i]!.locked ? 'pill' : '')
@@ -97,7 +110,8 @@ describe('VirtualTable', () => {
     expect([...wrapper.element.querySelectorAll('.vt__row')]).toEqual(elements)
     expect(elements.map((r) => r.querySelector('span')!.firstChild)).toEqual(texts)
 
-    // One row further: only the slot of the row that came in is written (the others keep their row).
+    // One row further (a small step: the overscan is written at once): only the slot of the row that came in
+    // is written, the others keep their row.
     const before = new Map(elements.map((r) => [r, r.getAttribute('aria-rowindex')]))
     await scrollTo(scroller, 40 * 501 + 20)
     const changed = elements.filter((r) => r.getAttribute('aria-rowindex') !== before.get(r))
@@ -108,7 +122,7 @@ describe('VirtualTable', () => {
   })
 
   it('tells which row was clicked or ticked, and a header click asks for a sort', async () => {
-    const { wrapper, selected } = mountTable()
+    const { wrapper, selected } = await mountTable()
     const row = (i: number) => wrapper.findAll('.vt__row').find((r) => r.attributes('aria-rowindex') === String(i + 2))!
     await row(5).findAll('.vt__cell')[1]!.trigger('click')
     expect(wrapper.emitted('rowClick')).toEqual([[rows[5], 5]])
@@ -136,7 +150,7 @@ describe('VirtualTable', () => {
   })
 
   it('follows a new list (fewer rows hide the rest; none shows the empty slot) and a scroll to the top', async () => {
-    const { wrapper } = mountTable()
+    const { wrapper } = await mountTable()
     const scroller = wrapper.get('.vt').element as HTMLElement
     await scrollTo(scroller, 4000)
     const few = [rows[10]!, rows[20]!, rows[30]!]
@@ -157,7 +171,7 @@ describe('VirtualTable', () => {
   })
 
   it('makes its rows again when the columns change (a new language)', async () => {
-    const { wrapper, selected } = mountTable()
+    const { wrapper, selected } = await mountTable()
     const before = wrapper.element.querySelector('.vt__row')
     const renamed = columns(selected).map((c) => (c.key === 'locked' ? { ...c, title: '已锁定', text: (r: Row) => (r.locked ? '是' : '否') } : c))
     await wrapper.setProps({ columns: renamed })
