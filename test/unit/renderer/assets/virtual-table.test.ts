@@ -92,7 +92,7 @@ describe('VirtualTable', () => {
     const top = 40 * 500 + 20
     await scrollTo(scroller, top)
     const inView = [500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510]
-    const afterJump = [...wrapper.element.querySelectorAll<HTMLElement>('.vt__row:not([hidden])')]
+    const afterJump = [...(wrapper.element as HTMLElement).querySelectorAll<HTMLElement>('.vt__row:not([hidden])')]
     expect(afterJump.map((r) => Number(r.getAttribute('aria-rowindex')) - 2).filter((i) => i >= 498 && i <= 512).sort((a, b) => a - b)).toEqual(inView)
     for (const r of afterJump) {
       const y = Number(/translateY\((-?[\d.]+)px\)/.exec(r.style.transform)![1])
