@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
@@ -11,7 +12,21 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface ChildSandbox {
   url: string
+  /** CPU time (user + system) the sandbox process has used so far, in ms; null where it cannot be read. */
+  cpuMs(): number | null
   stop(): Promise<void>
+}
+
+/** CPU time of a process from /proc (Linux), in ms. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
 }
 
 /** `args` are extra sandbox CLI options, e.g. ['--scale', '200']. */
@@ -32,7 +47,7 @@ export async function startChildSandbox(args: string[] = []): Promise<ChildSandb
   try {
     for await (const line of lines) {
       const m = /^sandbox listening on (http:\/\/\S+)$/.exec(line)
-      if (m) return { url: m[1] as string, stop }
+      if (m) return { url: m[1] as string, stop, cpuMs: () => processCpuMs(child.pid) }
     }
   } finally {
     clearTimeout(timer)

@@ -27,8 +27,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 import { TOGGLEABLE_LOCK_TYPES } from '@shared/api/orders'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { DEFAULT_BULK, SPEC_LIMITS } from '@shared/settings'
@@ -112,10 +110,21 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMB:
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> {
-  collectGarbage()
+  // A pause first: what the previous run left to finish (the engine's lazy journal lines are written within
+  // 25 ms) is done before the clock starts, whichever side ran before.
+  await new Promise((r) => setTimeout(r, 50))
+  const c0 = process.cpuUsage()
+  const s0 = sandboxCpu()
   const t0 = performance.now()
   const value = await fn()
-  return { value, seconds: (performance.now() - t0) / 1000 }
+  const seconds = (performance.now() - t0) / 1000
+  const c = process.cpuUsage(c0)
+  const s1 = sandboxCpu()
+  if (cpuSide) {
+    cpu[cpuSide].push((c.user + c.system) / 1000)
+    if (s0 !== null && s1 !== null) cpu[cpuSide === 'runner' ? 'sandboxRunner' : 'sandboxBaseline'].push(s1 - s0)
+  }
+  return { value, seconds }
 }
 
 /** The engine as the app builds it: a journaled client and a runner over a data folder. */
@@ -134,20 +143,20 @@ function engine(url: string, dataDir: string): { runner: BulkRunner; client: Api
 }
 
 /**
- * Items the journal shows in more than one call of the job (automatic retries of one call excluded). Read by a
- * journal of its own, dropped after: the engine's journal only writes, as in a bulk run (what a reader keeps
- * in memory must not weigh on the engine's next timed runs).
+ * Per job, the items the journal shows in more than one of its calls (automatic retries of one call excluded).
+ * Read once, after the timed runs, by a journal reader of its own.
  */
-async function duplicatedInJournal(dataDir: string, jobId: string, keysOf: (body: unknown) => string[]): Promise<number> {
+async function duplicatedInJournal(dataDir: string, jobIds: string[], keysOf: (body: unknown) => string[]): Promise<number> {
   const journal = new Journal({ dataDir })
-  const seen = new Map<string, number>()
+  const seen = new Map<string, Map<string, number>>(jobIds.map((id) => [id, new Map()]))
   let offset = 0
   try {
     for (;;) {
-      const page = await journal.list({ jobId, offset, limit: 500 })
+      const page = await journal.list({ offset, limit: 500 })
       for (const e of page.entries) {
-        if (e.attempt > 0) continue
-        for (const k of keysOf(e.body)) seen.set(k, (seen.get(k) ?? 0) + 1)
+        const mine = e.jobId === undefined ? undefined : seen.get(e.jobId)
+        if (!mine || e.attempt > 0) continue
+        for (const k of keysOf(e.body)) mine.set(k, (mine.get(k) ?? 0) + 1)
       }
       offset += page.entries.length
       if (page.entries.length === 0 || offset >= page.total) break
@@ -155,7 +164,7 @@ async function duplicatedInJournal(dataDir: string, jobId: string, keysOf: (body
   } finally {
     await journal.close()
   }
-  return [...seen.values()].filter((n) => n > 1).length
+  return Math.max(0, ...[...seen.values()].map((m) => [...m.values()].filter((n) => n > 1).length))
 }
 
 function notFinal(items: JobItem[], inputCount: number): number {
@@ -169,13 +178,13 @@ function stats(xs: number[]): { min: number; median: number } {
   return { min: s[0]!, median: s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2 }
 }
 
-// A full garbage collection before every timed run, so neither side pays for what the other (or the untimed
-// checks between runs: 20,000 assets read back, the journal read back) left behind.
-v8.setFlagsFromString('--expose-gc')
-const collectGarbage = vm.runInNewContext('gc') as () => void
-
 /** One side of a comparison: runs once (rep < 0: warm-up) and returns its seconds. */
 type Side = (rep: number) => Promise<number>
+
+/** CPU used by the timed part of runs: this process and the sandbox's (ms per run), for the diagnostics. */
+const cpu = { runner: [] as number[], baseline: [] as number[], sandboxRunner: [] as number[], sandboxBaseline: [] as number[] }
+let sandboxCpu: () => number | null = () => null
+let cpuSide: keyof typeof cpu | null = null
 
 /**
  * Runs both sides `WARMUP` times untimed, then `REPS` times timed, alternating which goes first, and reports the
@@ -188,13 +197,22 @@ async function compare(label: string, runner: Side, bare: Side): Promise<{ secon
   }
   const r: number[] = []
   const b: number[] = []
+  for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) cpu[k] = []
+  const runSide = async (side: 'runner' | 'baseline', rep: number) => {
+    cpuSide = side
+    try {
+      return await (side === 'runner' ? runner : bare)(rep)
+    } finally {
+      cpuSide = null
+    }
+  }
   for (let rep = 0; rep < REPS; rep++) {
     if (rep % 2 === 0) {
-      b.push(await bare(rep))
-      r.push(await runner(rep))
+      b.push(await runSide('baseline', rep))
+      r.push(await runSide('runner', rep))
     } else {
-      r.push(await runner(rep))
-      b.push(await bare(rep))
+      r.push(await runSide('runner', rep))
+      b.push(await runSide('baseline', rep))
     }
     log(`${label} rep ${rep + 1}: runner ${round(r[rep]!)} s, baseline ${round(b[rep]!)} s`)
   }
@@ -204,6 +222,11 @@ async function compare(label: string, runner: Side, bare: Side): Promise<{ secon
   log(
     `${label}: runner min ${round(rs.min)} s, median ${round(rs.median)} s; baseline min ${round(bs.min)} s, median ${round(bs.median)} s; ` +
       `ratio of mins ${round(rs.min / bs.min)}, of medians ${round(rs.median / bs.median)}, median of paired ratios ${round(paired)} (${REPS} reps after ${WARMUP} warm-ups)`,
+  )
+  const ms = (xs: number[]) => (xs.length ? `${round(stats(xs).median, 1)} ms` : 'n/a')
+  log(
+    `${label}: CPU per run (median), this process: runner ${ms(cpu.runner)}, baseline ${ms(cpu.baseline)}; ` +
+      `the sandbox: for the runner ${ms(cpu.sandboxRunner)}, for the baseline ${ms(cpu.sandboxBaseline)}`,
   )
   return { seconds: rs.min, baselineSeconds: bs.min }
 }
@@ -234,6 +257,9 @@ async function lockScenario(url: string): Promise<Line> {
     if (base.value !== items.length) throw new Error(`baseline disabled ${base.value} of ${items.length}`)
     return base.seconds
   }
+  const jobs: string[] = []
+  // The service's state is read back after the last rep in which the runner ran second (nothing timed follows).
+  const lastRunnerSecond = (REPS - 1) % 2 === 0 ? REPS - 1 : REPS - 2
   const engineSide: Side = async (rep) => {
     await reset()
     const r = await withPeakRss(() =>
@@ -245,19 +271,26 @@ async function lockScenario(url: string): Promise<Line> {
     const job = r.value.value
     if (rep >= 0) {
       peak = Math.max(peak, r.peakMB)
-      const results = await runner.allItems(job.id)
-      const okNums = new Set(results.filter((i) => i.result.state === 'ok').map((i) => i.key))
-      // Reported done but not disabled in the service counts as lost too.
-      const state = new Map((await setup.listVirtualAssets(EID)).map((a) => [a.assetNum, a.locked]))
-      const notReally = [...okNums].filter((n) => state.get(n) !== true).length
-      lost = Math.max(lost, notFinal(results, items.length) + (items.length - okNums.size) + notReally)
-      duplicated = Math.max(duplicated, await duplicatedInJournal(dir, job.id, (b) => (b as { assetNums?: string[] }).assetNums ?? []))
+      jobs.push(job.id)
+      if (rep === lastRunnerSecond) {
+        // Reported done but not disabled in the service counts as lost too.
+        const okNums = (await runner.allItems(job.id)).filter((i) => i.result.state === 'ok').map((i) => i.key)
+        const state = new Map((await setup.listVirtualAssets(EID)).map((a) => [a.assetNum, a.locked]))
+        lost = Math.max(lost, okNums.filter((n) => state.get(n) !== true).length)
+      }
     }
     return r.value.seconds
   }
   let t: { seconds: number; baselineSeconds: number }
   try {
     t = await compare('locks', engineSide, bare)
+    // After the timed runs, so that reading everything back weighs on none of them.
+    for (const id of jobs) {
+      const results = await runner.allItems(id)
+      const ok = results.filter((i) => i.result.state === 'ok').length
+      lost = Math.max(lost, notFinal(results, items.length) + (items.length - ok))
+    }
+    duplicated = await duplicatedInJournal(dir, jobs, (b) => (b as { assetNums?: string[] }).assetNums ?? [])
   } finally {
     await runner.close()
     await journal.close()
@@ -291,6 +324,7 @@ async function memberScenario(url: string): Promise<Line> {
     return base.seconds
   }
   let warm = 0
+  const jobs: string[] = []
   const engineSide: Side = async (rep) => {
     const tag = rep < 0 ? `v${warm++}` : `r${rep}`
     const items = people(tag)
@@ -300,25 +334,24 @@ async function memberScenario(url: string): Promise<Line> {
         return runner.wait(job.id)
       }),
     )
-    const job = r.value.value
     if (rep >= 0) {
       peak = Math.max(peak, r.peakMB)
-      const results = await runner.allItems(job.id)
-      const okNames = new Set(results.filter((i) => i.result.state === 'ok').map((i) => i.key))
-      const prefix = `b${runId}${tag}n`
-      const inService = new Set((await listAllMembers(setup, EID)).map((m) => m.userName).filter((u) => u.startsWith(prefix)))
-      const notReally = [...okNames].filter((u) => !inService.has(u)).length
-      lost = Math.max(lost, notFinal(results, items.length) + (items.length - okNames.size) + notReally)
-      duplicated = Math.max(
-        duplicated,
-        await duplicatedInJournal(dir, job.id, (b) => ((b as { userList?: { userName: string }[] }).userList ?? []).map((m) => m.userName)),
-      )
+      jobs.push(r.value.value.id)
     }
     return r.value.seconds
   }
   let t: { seconds: number; baselineSeconds: number }
   try {
     t = await compare('members', engineSide, bare)
+    // After the timed runs: every run's employees reported created must be in the service.
+    const inService = new Set((await listAllMembers(setup, EID)).map((m) => m.userName))
+    for (const id of jobs) {
+      const results = await runner.allItems(id)
+      const okNames = results.filter((i) => i.result.state === 'ok').map((i) => i.key)
+      const notReally = okNames.filter((u) => !inService.has(u)).length
+      lost = Math.max(lost, notFinal(results, MEMBERS) + (MEMBERS - okNames.length) + notReally)
+    }
+    duplicated = await duplicatedInJournal(dir, jobs, (b) => ((b as { userList?: { userName: string }[] }).userList ?? []).map((m) => m.userName))
   } finally {
     await runner.close()
     await journal.close()
@@ -335,6 +368,7 @@ async function main(): Promise<void> {
   const scale = Math.max(200, Math.ceil((LOCKS / 0.55) / 100))
   log(`starting the sandbox (scale ${scale}, latency ${LATENCY} ms) in a child process`)
   const sb = await startChildSandbox(['--scale', String(scale), '--latency', String(LATENCY)])
+  sandboxCpu = () => sb.cpuMs()
   try {
     process.stdout.write(JSON.stringify(await lockScenario(sb.url)) + '\n')
     process.stdout.write(JSON.stringify(await memberScenario(sb.url)) + '\n')

@@ -141,7 +141,8 @@ function memberRunner(job: MemberJobFile): KindRunner {
         return same(items, { result: { state: 'failed', error: data } })
       }
       const res = answer.data as AddMembersResult
-      const missing: ChunkItemOutcome = { unknown: AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData() }
+      // Made only when needed (an AppError takes a stack trace: too dear to build for every chunk).
+      let missing: ChunkItemOutcome | undefined
       // Indexed by name: the answer lists up to 100 of each, and a scan per item would be quadratic.
       const okBy = new Map(res.succeeded.map((m) => [m.userName.toLowerCase(), m]))
       const failedBy = new Map(res.failed.map((f) => [f.userName.toLowerCase(), f]))
@@ -154,7 +155,7 @@ function memberRunner(job: MemberJobFile): KindRunner {
         const failed = failedBy.get(key) ?? res.failed.find((f) => sameUserName(f.userName, userName))
         if (failed) return { result: failed.message ? { state: 'failed', message: failed.message } : { state: 'failed' } }
         // In neither list: the answer does not say; read back.
-        return missing
+        return (missing ??= { unknown: AppError.app('app.unknownOutcome', {}, { operation: 'addMembers', cause: 'not in the answer' }).toData() })
       })
     },
     async reconcile(client, items, opts) {

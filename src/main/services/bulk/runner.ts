@@ -84,14 +84,16 @@ interface ReadyCall {
 }
 
 /**
- * Calls journaled ahead of sending (their start entries on disk, waiting for a free slot), topped up in one
- * batch when down to a quarter. Lock toggles go far ahead: fewer, larger writes (each costs about as much as
- * tens of calls' CPU), and harmless to repeat (after a crash an entry journaled but never sent only reads
- * "interrupted"). Creates stay close: their items in a "send" line are read back after a crash before anything
- * is sent again, so the fewer the better.
+ * Most calls journaled ahead of sending (their start entries on disk, and for creates their items in a "send"
+ * line, waiting for a free slot), topped up when down to a quarter. Far enough ahead that a slow disk (an fsync
+ * takes 0.2 ms on a quiet machine, 5 ms and more on a busy one) never leaves a slot waiting, in few, large
+ * writes (each costs about as much CPU as tens of calls). After a crash an entry journaled but never sent reads
+ * "interrupted": a lock toggle is simply sent again; a create's items are read back first (one pass over the
+ * employee list however many there are), so going far ahead costs a resume nothing more.
  */
-const AHEAD_TOGGLES = 128
-const AHEAD_CREATES_PER_SLOT = 3
+const AHEAD = 128
+/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
+const SLOW_WRITE_MS = 2
 
 /** Builds (and journals) the calls of a job's chunks, which all call the same operation. */
 function prepareCalls(client: ApiClient, calls: ChunkCall[], contexts: JournalContext[]): Promise<PreparedCall[]> {
@@ -610,8 +612,9 @@ export class BulkRunner {
       await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
-      // Not awaited by the run (the job's end does not wait on rewriting its file); close() waits for it.
-      this.track(this.dropDonePasswords(job).catch(() => undefined))
+      // Not awaited by the run, and started after its end is told (the job's end does not wait on rewriting
+      // its file, nor on going through its employees); close() waits for it.
+      if (job.kind.create) this.track(new Promise((r) => setImmediate(r)).then(() => this.dropDonePasswords(job)).catch(() => undefined))
       job.throttle.flush()
     }
   }
@@ -627,17 +630,18 @@ export class BulkRunner {
 
   /**
    * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
-   * written with one write and one fsync, creates' "send" line likewise; see AHEAD_TOGGLES): a call never waits
+   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits
    * on the disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
    * recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
-    const window = job.kind.create ? concurrency * AHEAD_CREATES_PER_SLOT : Math.max(AHEAD_TOGGLES, concurrency * 4)
+    const window = Math.max(AHEAD, concurrency * 4)
     const low = Math.max(concurrency, window >> 2)
     const queue: ReadyCall[] = []
     let next = 0
     // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write,
-    // and each batch is written while the calls of the one before are out, so sending never stalls on the disk.
+    // and each batch is written while the calls of the one before are out, so sending does not stall on the
+    // disk. When a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
     let batchSize = concurrency
     let feeding: Promise<void> | null = null
 
@@ -649,9 +653,13 @@ export class BulkRunner {
       batchSize *= 5
       const batch = chunks.slice(next, next + room)
       next += batch.length
+      const t0 = performance.now()
       const p: Promise<void> = this.prepareChunks(job, batch)
         .then(
-          (ready) => void queue.push(...ready),
+          (ready) => {
+            if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
+            queue.push(...ready)
+          },
           (err: unknown) => this.stop(job, err),
         )
         .finally(() => {
