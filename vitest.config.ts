@@ -17,7 +17,14 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins: [vue()],
-        test: { name: 'renderer', include: ['test/unit/renderer/**/*.test.ts'], environment: 'jsdom' },
+        test: {
+          name: 'renderer',
+          include: ['test/unit/renderer/**/*.test.ts'],
+          environment: 'jsdom',
+          // The confirmation box loads its style on first use; Element Plus's style entries import .css files,
+          // which Node cannot load when the package is left external, so vite transforms them here.
+          server: { deps: { inline: [/element-plus[\\/]es[\\/]components[\\/][^\\/]+[\\/]style/] } },
+        },
       },
       {
         resolve: { alias },

@@ -210,8 +210,8 @@ describe('ProfileDialog', () => {
     const w = await open(null)
     await input('field-name').setValue('Half typed')
     await $('[data-testid="profile-dialog"] .el-dialog__headerbtn').trigger('click')
-    await flushPromises()
-    expect(document.body.textContent).toContain('Close the form and lose what you typed?')
+    // The confirmation box is loaded on its first use, so it appears after an import, not on the next tick.
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Close the form and lose what you typed?'))
     const keep = [...document.querySelectorAll('.el-message-box button')].find((b) => b.textContent?.includes('Keep editing'))
     expect(keep).toBeDefined()
     ;(keep as HTMLButtonElement).click()
