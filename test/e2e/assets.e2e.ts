@@ -6,18 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
-import { test, expect, type AppHandle } from './fixtures'
-
-async function api<T>(app: AppHandle, channel: string, input: unknown): Promise<T> {
-  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
-    body: JSON.stringify(input),
-  })
-  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
-  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
-  return body.value as T
-}
+import { test, expect, invoke as api, type AppHandle } from './fixtures'
 
 async function openAssets(app: AppHandle, page: Page): Promise<void> {
   await app.open(page)

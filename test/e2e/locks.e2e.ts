@@ -12,21 +12,9 @@
 import type { Page } from '@playwright/test'
 import { TOGGLEABLE_LOCK_TYPES } from '@shared/api/orders'
 import type { AssetTable } from '@shared/ipc/channels/assets'
-import { test, expect, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, type AppHandle } from './fixtures'
 
 test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '5' } })
-
-/** Calls a channel of the running app over its browser-mode API (as the page does). */
-async function api<T>(app: AppHandle, channel: string, input: unknown): Promise<T> {
-  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
-    body: JSON.stringify(input),
-  })
-  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
-  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
-  return body.value as T
-}
 
 /** A row of the results table as shown. */
 interface ShownRow {

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { AppError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
@@ -15,7 +14,7 @@ import { createLogger } from '../../../src/main/services/log'
 import type { SandboxHandle } from '../../../src/sandbox/index'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
-import { DEMO_EID, sandbox } from './support'
+import { DEMO_EID, demoProfileInput, sandbox } from './support'
 
 const ctx = { transport: 'test' } as const
 let sb: SandboxHandle
@@ -49,21 +48,7 @@ beforeAll(async () => {
   sb = await sandbox()
   dir = await tempDir('ld-client-pool-')
   core = await testCore(dir, { log: createLogger({ file: join(dir, 'logs', 'main.log'), stderrLevel: 'off' }) })
-  profile = await call<ProfileView>('profiles.create', {
-    fields: {
-      name: 'Pool',
-      baseUrl: sb.url,
-      orderAppKey: SANDBOX_DEMO.orderApp.clientId,
-      memberAppKey: SANDBOX_DEMO.memberApp.clientId,
-      userLogin: SANDBOX_DEMO.user.username,
-      operatorIdentity: 'ops@example.com',
-    },
-    secrets: {
-      orderAppSecret: SANDBOX_DEMO.orderApp.clientSecret,
-      memberAppSecret: SANDBOX_DEMO.memberApp.clientSecret,
-      userPassword: SANDBOX_DEMO.user.password,
-    },
-  })
+  profile = await call<ProfileView>('profiles.create', demoProfileInput(sb, 'Pool'))
 })
 afterAll(async () => {
   await core.dispose()

@@ -37,3 +37,18 @@ export function demoConfig(sb: { url: string }, secrets: Partial<Record<SecretNa
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
 }
+
+/** A `profiles.create` input for a profile pointing at this sandbox with the demo identities. */
+export function demoProfileInput(sb: { url: string }, name: string) {
+  return {
+    fields: {
+      name,
+      baseUrl: sb.url,
+      orderAppKey: SANDBOX_DEMO.orderApp.clientId,
+      memberAppKey: SANDBOX_DEMO.memberApp.clientId,
+      userLogin: SANDBOX_DEMO.user.username,
+      operatorIdentity: 'ops@example.com',
+    },
+    secrets: { ...DEMO_SECRETS },
+  }
+}

@@ -16,7 +16,7 @@ import { createLogger } from '../../../src/main/services/log'
 import { DEMO_ASSETS, type SandboxHandle } from '../../../src/sandbox/index'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
-import { DEMO_EID, sandbox, unique } from '../api/support'
+import { DEMO_EID, demoProfileInput, sandbox, unique } from '../api/support'
 
 const ctx = { transport: 'test' } as const
 let sb: SandboxHandle
@@ -57,21 +57,7 @@ beforeAll(async () => {
   core.events.onAny((name, payload) => {
     if (name === 'bulk.progress') events.push(payload as BulkProgress)
   })
-  profile = await call<ProfileView>('profiles.create', {
-    fields: {
-      name: 'Integration',
-      baseUrl: sb.url,
-      orderAppKey: SANDBOX_DEMO.orderApp.clientId,
-      memberAppKey: SANDBOX_DEMO.memberApp.clientId,
-      userLogin: SANDBOX_DEMO.user.username,
-      operatorIdentity: 'ops@example.com',
-    },
-    secrets: {
-      orderAppSecret: SANDBOX_DEMO.orderApp.clientSecret,
-      memberAppSecret: SANDBOX_DEMO.memberApp.clientSecret,
-      userPassword: SANDBOX_DEMO.user.password,
-    },
-  })
+  profile = await call<ProfileView>('profiles.create', demoProfileInput(sb, 'Integration'))
 })
 afterAll(async () => {
   await core.dispose()
