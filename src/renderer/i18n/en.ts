@@ -207,6 +207,7 @@ const en = {
     resetFilters: 'Clear filters',
     showing: 'Showing {shown} of {total}',
     selected: '{count} selected',
+    selectedHidden: '({hidden} of them hidden by the filters, and still included)',
     selectTip: 'Tick assets to disable or enable them together; click a row for its details.',
     selectAllVisible: 'Select every asset shown',
     selectRow: 'Select {num}',

@@ -206,6 +206,7 @@ const zhCN: MessageSchema = {
     resetFilters: '清除筛选',
     showing: '显示 {shown} / {total}',
     selected: '已选 {count} 个',
+    selectedHidden: '（其中 {hidden} 个被筛选隐藏，仍会包含在内）',
     selectTip: '勾选资产即可批量禁用或启用；点击某行查看详情。',
     selectAllVisible: '选择当前显示的全部资产',
     selectRow: '选择 {num}',

@@ -10,6 +10,7 @@ import { errorData, invoke } from '../bridge'
 import { useProfilesStore } from './profiles'
 import {
   buildAssetModel,
+  carryTypeFilter,
   EMPTY_FILTER,
   filterAssets,
   typeCounts,
@@ -74,6 +75,7 @@ export const useAssetsStore = defineStore('assets', () => {
         selected.value = new Set()
       }
       if (!prev || prev.table.enterpriseGlobalId !== next.table.enterpriseGlobalId) filter.types = []
+      else if (filter.types.length > 0) filter.types = carryTypeFilter(filter.types, prev.table.dict.licenseTypes, next.table.dict.licenseTypes)
       model.value = next
     } catch (err) {
       if (mine === seq) error.value = errorData(err)
@@ -117,6 +119,15 @@ export const useAssetsStore = defineStore('assets', () => {
     selected.value = new Set()
   }
 
+  /** Selected rows the filter hides: they are still sent, so the screen says how many. */
+  const hiddenSelected = computed(() => {
+    const size = selected.value.size
+    if (size === 0) return 0
+    let shown = 0
+    for (const r of visible.value) if (selected.value.has(r.index)) shown++
+    return size - shown
+  })
+
   /** Asset numbers of the selected rows, in list order. */
   const selectedNumbers = computed(() => {
     const m = model.value
@@ -152,6 +163,7 @@ export const useAssetsStore = defineStore('assets', () => {
     filtered,
     lastFilterMs,
     selectedNumbers,
+    hiddenSelected,
     load,
     detail,
     resetFilter,

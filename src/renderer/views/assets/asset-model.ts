@@ -44,6 +44,20 @@ export interface AssetFilter {
 
 export const EMPTY_FILTER: AssetFilter = { text: '', types: [], locked: 'any', frozen: 'any', assigned: 'any' }
 
+/**
+ * The type filter carried over to a reloaded list: positions point into each list's own `licenseTypes`, which the
+ * core builds in first-seen order, so they are matched by name (a type the new list lacks drops out).
+ */
+export function carryTypeFilter(types: readonly number[], before: readonly string[], after: readonly string[]): number[] {
+  const at = new Map(after.map((name, i) => [name, i]))
+  const out: number[] = []
+  for (const i of types) {
+    const j = before[i] === undefined ? undefined : at.get(before[i])
+    if (j !== undefined) out.push(j)
+  }
+  return out
+}
+
 /** The table's data: rows, search keys, and sort orders computed on first use. */
 export interface AssetModel {
   readonly table: Omit<AssetTable, 'id' | 'assetNum' | 'licenseType' | 'flags' | 'member' | 'customer' | 'extendCodes' | 'createTime'>

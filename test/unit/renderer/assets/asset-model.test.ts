@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { isReactive, reactive } from 'vue'
-import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
-import { buildAssetModel, EMPTY_FILTER, filterAssets, sortOrder, typeCounts, type AssetFilter } from '../../../../src/renderer/views/assets/asset-model'
+import { buildAssetModel, carryTypeFilter, EMPTY_FILTER, filterAssets, sortOrder, typeCounts, type AssetFilter } from '../../../../src/renderer/views/assets/asset-model'
+import { table } from './asset-table-fixture'
 
 /** A small table in the core's columnar form. */
-function table(): AssetTable {
-  const rows = [
-    { id: 'A1', num: '8100000003', type: 0, flags: ASSET_FLAG.locked, member: -1, ct: 3000 },
-    { id: 'A2', num: '8100000001', type: 1, flags: 0, member: 0, ct: 1000 },
-    { id: 'A3', num: '8100000002', type: 0, flags: ASSET_FLAG.frozen, member: 1, ct: 2000 },
-    { id: 'A4', num: 'CA-0004', type: 1, flags: ASSET_FLAG.locked | ASSET_FLAG.frozen, member: -1, ct: -1 },
-  ]
-  return {
-    profileId: 'sandbox',
-    enterpriseGlobalId: 'E1',
-    extendCode: '',
-    fetchedAt: 1,
-    cached: false,
-    count: rows.length,
-    dict: { licenseTypes: ['normal_recover_usbkey', 'cloud_account'], customers: ['C1'], members: ['M000000000000001', 'M000000000000002'], extendCodes: ['gxxp'] },
-    id: rows.map((r) => r.id),
-    assetNum: rows.map((r) => r.num),
-    licenseType: rows.map((r) => r.type),
-    flags: rows.map((r) => r.flags),
-    member: rows.map((r) => r.member),
-    customer: rows.map(() => 0),
-    extendCodes: rows.map((_, i) => (i === 2 ? 0 : -1)),
-    createTime: rows.map((r) => r.ct),
-  }
-}
-
 const f = (over: Partial<AssetFilter>): AssetFilter => ({ ...EMPTY_FILTER, ...over })
 const nums = (rows: readonly { assetNum: string }[]) => rows.map((r) => r.assetNum)
 
@@ -75,5 +49,12 @@ describe('asset table model', () => {
     // A sort combines with a filter, and its order is computed once.
     expect(nums(filterAssets(m, f({ locked: 'yes' }), { key: 'assetNum', order: 'desc' }))).toEqual(['CA-0004', '8100000003'])
     expect(sortOrder(m, 'assetNum')).toBe(sortOrder(m, 'assetNum'))
+  })
+
+  it('carries a type filter over to a reloaded list by name, whatever order its types come in', () => {
+    expect(carryTypeFilter([1, 2], ['a', 'b', 'c'], ['c', 'x', 'b'])).toEqual([2, 0])
+    // A type the new list lacks drops out; nothing chosen stays nothing.
+    expect(carryTypeFilter([0], ['a', 'b'], ['b'])).toEqual([])
+    expect(carryTypeFilter([], ['a'], ['a'])).toEqual([])
   })
 })
