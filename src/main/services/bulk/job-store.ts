@@ -108,7 +108,7 @@ export interface LoadedJob {
   file: JobFile
   /** Per unique item: its last recorded result, if any. */
   results: (ItemResult | undefined)[]
-  /** Items sent without a recorded result (the app stopped while they were in flight). */
+  /** Items sent without a recorded result (the app stopped while they were in flight), and unknown ones reset. */
   inFlight: Set<number>
   /** The last status written; `running` here means the app stopped while it ran. */
   status: JobStatus
@@ -319,7 +319,16 @@ export class JobStore {
           }
           break
         case 'reset':
-          for (const i of line.items) if (i < n) job.results[i] = undefined
+          for (const i of line.items) {
+            if (i >= n) continue
+            // An unknown create may have been done: read back before it is sent again (its `send` line was
+            // cleared by the unknown result).
+            if (job.results[i]?.state === 'unknown') job.inFlight.add(i)
+            job.results[i] = undefined
+          }
+          // A retry run starts with it (its own status line is lazy): unfinished until a later status says otherwise.
+          job.status = 'running'
+          delete job.error
           break
       }
     }

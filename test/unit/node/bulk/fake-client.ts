@@ -24,6 +24,9 @@ export class FakeService {
   lockStatus = new Map<string, number>()
   /** Employees the service refuses (60027 partial). */
   refuse = new Set<string>()
+  /** Reading employees back: fails (service unreachable) or never answers. */
+  readFault: 'fail' | 'hang' | null = null
+  reads = 0
   private n = 0
 
   constructor(lockCount = 0) {
@@ -127,6 +130,9 @@ export class FakeService {
         return { data, partial: false, nonce: 'n', attempts: 1 }
       },
       listMembers: async (_e: string, q: { keyword?: string; pageNum: number; pageSize: number }) => {
+        this.reads++
+        if (this.readFault === 'fail') throw AppError.app('app.network', { detail: 'ECONNREFUSED' }, { retryable: true })
+        if (this.readFault === 'hang') await new Promise(() => undefined)
         const all = [...this.employees.entries()]
           .filter(([u]) => !q.keyword || u.includes(q.keyword.toLowerCase()))
           .map(([u, g]) => ({ id: g, globalId: g, userName: u }))

@@ -309,6 +309,31 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
+  it('unknown creates put back by retryFailed are read back, not resent, after a crash', async () => {
+    const svc = new FakeService()
+    // The only call does the work but its answer is lost, and reading back fails: the three end unknown.
+    svc.fault = (n) => (n === 0 ? 'dropAfter' : null)
+    svc.readFault = 'fail'
+    const a = runner(svc, { concurrency: 1 })
+    const s = await a.start(start(3))
+    expect((await a.wait(s.id)).counts).toMatchObject({ unknown: 3, pending: 0 })
+    expect(svc.employees.size).toBe(3)
+    // Retried; the app crashes while it reads them back.
+    svc.readFault = 'hang'
+    const reads = svc.reads
+    await a.retryFailed(s.id)
+    await until(() => svc.reads > reads)
+    runners = runners.filter((x) => x !== a)
+
+    svc.readFault = null
+    const b = runner(svc, { concurrency: 1 })
+    expect((await b.list()).find((j) => j.id === s.id)).toMatchObject({ status: 'interrupted', counts: { pending: 3 } })
+    await b.resume(s.id)
+    expect(await b.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 3, pending: 0 } })
+    expect([...svc.memberSends.values()]).toEqual([1, 1, 1])
+    expect((await b.allItems(s.id)).every((i) => i.result.reconciled)).toBe(true)
+  })
+
   it('a lock job, defined by the first line of its log, survives a crash: resume sends only what has no result', async () => {
     const svc = new FakeService(500)
     // The third call does the work and never answers: the app "crashes" while it is in flight.
