@@ -350,18 +350,24 @@ export class BulkRunner {
     if (job.loop) throw AppError.app('app.readOnly', { what: `job ${id} is still running` })
     const reset: number[] = []
     job.results.forEach((r, i) => {
-      if (!r || !job.kind.retryable(r)) return
-      this.setResult(job, i, undefined)
-      if (r.state === 'unknown') job.unknown.add(i)
-      reset.push(i)
+      if (r && job.kind.retryable(r)) reset.push(i)
     })
-    if (reset.length > 0) {
-      for (const i of reset) job.sends.delete(i)
-      job.reconcileFailures = 0
-      await this.store.append(id, { e: 'reset', items: reset, at: this.now() })
-      this.launch(job)
-    }
+    // Claimed at once (a resume or cancel meanwhile joins this run); the items go back to pending only once
+    // their reset line is on disk.
+    if (reset.length > 0) this.launch(job, () => this.reset(job, reset))
     return this.summary(job)
+  }
+
+  /** Puts items back to pending for a retry: on disk first, then in memory. */
+  private async reset(job: Job, items: number[]): Promise<void> {
+    await this.store.append(job.file.id, { e: 'reset', items, at: this.now() })
+    for (const i of items) {
+      // An unknown create is read back before it is sent again (after a restart too: see JobStore.load).
+      if (job.kind.create && job.results[i]?.state === 'unknown') job.unknown.add(i)
+      this.setResult(job, i, undefined)
+      job.sends.delete(i)
+    }
+    job.reconcileFailures = 0
   }
 
   /** A job with a page of its items (by input position), optionally only some states. */
@@ -551,7 +557,8 @@ export class BulkRunner {
 
   // ---- running
 
-  private launch(job: Job): void {
+  /** Starts a run; `before` (awaited first) is part of it, so its failure pauses the job with the error. */
+  private launch(job: Job, before?: () => Promise<void>): void {
     job.pauseRequested = false
     job.cancelRequested = false
     job.stopError = null
@@ -561,16 +568,17 @@ export class BulkRunner {
     job.status = 'running'
     delete job.error
     job.meter.reset()
-    job.loop = this.run(job).finally(() => {
+    job.loop = this.run(job, before).finally(() => {
       job.loop = null
       job.abort = null
     })
   }
 
-  private async run(job: Job): Promise<void> {
+  private async run(job: Job, before?: () => Promise<void>): Promise<void> {
     try {
+      if (before) await before()
       // Written lazily, with the first lines after it (lines keep their order): if the app stops before, the job
-      // still reads as unfinished (no status, or the pause it resumes from), and its results replay the same.
+      // still reads as unfinished (no status, the pause it resumes from, or a reset), and its results replay the same.
       job.updatedAt = this.now()
       const running = this.store.append(job.file.id, { e: 'status', status: 'running', at: job.updatedAt }, { lazy: true })
       running.catch(() => undefined)

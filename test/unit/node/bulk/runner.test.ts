@@ -1,10 +1,12 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AppError } from '@shared/errors/app-error'
 import type { BulkProgress, BulkStart, JobItem } from '@shared/ipc/channels/bulk'
 import { DEFAULT_BULK } from '@shared/settings'
 import { BulkRunner, chunk, dedupe } from '../../../../src/main/services/bulk'
+import { JobStore, type JobLogLine } from '../../../../src/main/services/bulk/job-store'
 import { FakeService } from './fake-client'
 
 let dir: string
@@ -13,6 +15,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ld-bulk-'))
 })
 afterEach(async () => {
+  vi.restoreAllMocks()
   await Promise.all(runners.map((r) => r.close()))
   runners = []
   rmSync(dir, { recursive: true, force: true })
@@ -39,6 +42,15 @@ function accounted(items: JobItem[], inputCount: number): void {
   expect(items).toHaveLength(inputCount)
   expect(items.map((i) => i.index)).toEqual([...Array(inputCount).keys()])
   for (const i of items) expect(i.result.state).not.toBe('pending')
+}
+
+/** Calls `hook` with each job log line as it is appended (before it is written); it may return a failure for it. */
+function onAppend(hook: (line: JobLogLine, id: string) => Error | void): void {
+  const append = JobStore.prototype.append
+  vi.spyOn(JobStore.prototype, 'append').mockImplementation(function (this: JobStore, id, line, opts) {
+    const err = hook(line, id)
+    return err ? Promise.reject(err) : append.call(this, id, line, opts)
+  })
 }
 
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
@@ -202,6 +214,34 @@ describe('BulkRunner: locks', () => {
     expect(svc.lockSends.size).toBe(0)
   })
 
+  it('retryFailed claims the job at once: a cancel right after it ends the retry cancelled, nothing sent', async () => {
+    const svc = new FakeService(300)
+    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ ok: 200, failed: 100 })
+    const calls = svc.calls
+    const retried = r.retryFailed(s.id)
+    await r.cancel(s.id)
+    expect((await retried).status).toBe('running')
+    expect(await r.wait(s.id)).toMatchObject({ status: 'cancelled', counts: { ok: 200, cancelled: 100, pending: 0 } })
+    expect(svc.calls).toBe(calls)
+  })
+
+  it('retryFailed whose reset line cannot be written leaves every result as it was, paused with the error', async () => {
+    const svc = new FakeService(300)
+    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    await r.wait(s.id)
+    onAppend((line) => (line.e === 'reset' ? AppError.app('app.storage', { detail: 'disk full' }) : undefined))
+    const calls = svc.calls
+    await r.retryFailed(s.id)
+    const after = await r.wait(s.id)
+    expect(after).toMatchObject({ status: 'paused', error: { code: 'app.storage' }, counts: { ok: 200, failed: 100, pending: 0 } })
+    expect(svc.calls).toBe(calls)
+  })
+
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
     const svc = new FakeService(1000)
     svc.fault = () => 'fail60000'
@@ -267,6 +307,20 @@ describe('BulkRunner: employees (creates)', () => {
     expect(sends.filter((n) => n === 2)).toHaveLength(100)
     expect(sends.filter((n) => n > 2)).toHaveLength(0)
     expect(items.filter((i) => i.result.reconciled)).toHaveLength(200)
+  })
+
+  it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
+    const svc = new FakeService()
+    // Chunk 0 fails for good; chunk 1's token is refused, which stops the job (paused) with chunk 1 pending.
+    svc.fault = (n) => (n === 0 ? 'fail13004' : n === 1 ? 'fail60000' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start(start(200))
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { failed: 100, pending: 100 } })
+    svc.fault = () => null
+    await Promise.all([r.retryFailed(s.id), r.resume(s.id)])
+    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 200, pending: 0 } })
+    // Each chunk: the first send that failed, and one more.
+    expect(new Set(svc.memberSends.values())).toEqual(new Set([2]))
   })
 
   it('an item never confirmed after maxSends ends failed with the unknown-outcome error, not lost', async () => {
