@@ -33,6 +33,32 @@ export interface RowRange {
   offset: number
 }
 
+/** Where the view starts in the rows (row i spans `i * rowHeight` to the next) at a scroll position. */
+export function viewTop(scrollTop: number, viewHeight: number, count: number, rowHeight: number, geometry: WindowGeometry): number {
+  const maxTop = Math.max(0, count * rowHeight - viewHeight)
+  return Math.min(maxTop, Math.max(0, scrollTop * geometry.ratio))
+}
+
+/**
+ * The scroll position that shows all of row `row` with the least movement (`scrollTop` itself if it is shown).
+ * Rounded outwards: with a mapped list (ratio > 1) a scroll pixel moves more than a row pixel.
+ */
+export function scrollTopToShow(
+  row: number,
+  scrollTop: number,
+  viewHeight: number,
+  count: number,
+  rowHeight: number,
+  geometry: WindowGeometry,
+): number {
+  const top = viewTop(scrollTop, viewHeight, count, rowHeight, geometry)
+  const y = row * rowHeight
+  if (y < top) return Math.floor(y / geometry.ratio)
+  // Below: its bottom at the view's bottom (its top, if the view is shorter than a row).
+  if (y + rowHeight > top + viewHeight) return Math.ceil(Math.min(y, y + rowHeight - viewHeight) / geometry.ratio)
+  return scrollTop
+}
+
 /** Rows shown at a scroll position, with `overscan` rows beyond each edge. */
 export function rowRange(
   scrollTop: number,
@@ -43,8 +69,7 @@ export function rowRange(
   overscan: number,
 ): RowRange {
   if (count === 0 || rowHeight <= 0) return { first: 0, last: -1, offset: 0 }
-  const maxTop = Math.max(0, count * rowHeight - viewHeight)
-  const top = Math.min(maxTop, Math.max(0, scrollTop * geometry.ratio))
+  const top = viewTop(scrollTop, viewHeight, count, rowHeight, geometry)
   const first = Math.max(0, Math.floor(top / rowHeight) - overscan)
   const last = Math.min(count - 1, Math.ceil((top + Math.max(viewHeight, rowHeight)) / rowHeight) - 1 + overscan)
   return { first, last, offset: geometry.ratio === 1 ? 0 : Math.max(0, scrollTop) - top }

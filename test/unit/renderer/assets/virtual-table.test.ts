@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mount } from '@vue/test-utils'
-import { h, nextTick, type Component } from 'vue'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { enableAutoUnmount, mount } from '@vue/test-utils'
+import { computed, h, nextTick, ref, watch, type Component } from 'vue'
 import VirtualTable from '../../../../src/renderer/components/VirtualTable.vue'
 import type { TableColumn } from '../../../../src/renderer/components/virtual-table'
 
@@ -30,6 +30,8 @@ beforeAll(() => {
     },
   })
 })
+// Also after a failed test: the slots' ids repeat from one table to the next.
+enableAutoUnmount(afterEach)
 afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
@@ -76,7 +78,6 @@ describe('VirtualTable', () => {
     const row3 = wrapper.findAll('.vt__row').find((r) => r.attributes('aria-rowindex') === '5')!
     expect(row3.get('input').attributes('aria-label')).toBe('Select 8100000003')
     expect(row3.findAll('span')[1]!.attributes('title')).toBe('locked')
-    wrapper.unmount()
   })
 
   it('reuses its row elements while scrolling, and writes only the rows that come into view', async () => {
@@ -118,7 +119,6 @@ describe('VirtualTable', () => {
     expect(changed).toHaveLength(1)
     expect(changed[0]!.getAttribute('aria-rowindex')).toBe(String(513 + 2))
     expect((changed[0] as HTMLElement).style.transform).toBe(`translateY(${513 * 40}px)`)
-    wrapper.unmount()
   })
 
   it('tells which row was clicked or ticked, and a header click asks for a sort', async () => {
@@ -146,7 +146,6 @@ describe('VirtualTable', () => {
     expect(wrapper.findAll('[role="columnheader"]')[1]!.attributes('aria-sort')).toBe('none')
     await wrapper.setProps({ sort: { key: 'num', order: 'desc' } })
     expect(wrapper.findAll('[role="columnheader"]')[1]!.attributes('aria-sort')).toBe('descending')
-    wrapper.unmount()
   })
 
   it('follows a new list (fewer rows hide the rest; none shows the empty slot) and a scroll to the top', async () => {
@@ -167,7 +166,43 @@ describe('VirtualTable', () => {
     await wrapper.setProps({ rows: [] })
     expect(shown(wrapper.element)).toEqual([])
     expect(wrapper.get('.nothing').text()).toBe('No rows')
-    wrapper.unmount()
+    // The empty state is a row of the table (a table holds rows only), and every row is in the DOM then.
+    expect(wrapper.get('[role="table"] > .vt__empty[role="row"] > [role="cell"]').find('.nothing').exists()).toBe(true)
+    expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBeUndefined()
+  })
+
+  it('shows a new list from the top when the parent scrolls up from its watcher of the filter', async () => {
+    const even = ref(false)
+    const table = ref<{ scrollToTop(top: number): void } | null>(null)
+    const list = computed(() => (even.value ? rows.filter((r) => r.n % 2 === 0) : rows))
+    // As VirtualAssetsView does: a (pre-flush) watcher of the filter calls scrollToTop(0).
+    const Parent = {
+      setup() {
+        watch(even, () => table.value?.scrollToTop(0))
+        return () => h(VirtualTable as Component, { ref: table, rows: list.value, columns: columns(new Set()), overscan: 2 })
+      },
+    }
+    const wrapper = mount(Parent, { attachTo: document.body })
+    await nextTick()
+    const scroller = wrapper.get('.vt').element as HTMLElement
+    await scrollTo(scroller, 4000)
+    await new Promise((r) => setTimeout(r, 150))
+    expect(shown(wrapper.element)[0]![0]).toBe(98)
+
+    even.value = true
+    await nextTick()
+    expect(scroller.scrollTop).toBe(0)
+    // Rows 0-11 of the new list (jsdom fires no scroll event: this is the rows watch alone).
+    const now = shown(wrapper.element)
+    expect(now.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(now.map(([, num]) => num)).toEqual(now.map(([i]) => rows[2 * i]!.num))
+
+    // The same list scrolled up: the scroll event brings the rows.
+    await scrollTo(scroller, 4000)
+    table.value!.scrollToTop(0)
+    scroller.dispatchEvent(new Event('scroll'))
+    await new Promise((r) => setTimeout(r, 150))
+    expect(shown(wrapper.element).map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
   })
 
   it('makes its rows again when the columns change (a new language)', async () => {
@@ -180,6 +215,183 @@ describe('VirtualTable', () => {
     expect(shown(wrapper.element)[0]).toEqual([0, '8100000000', 'pill'])
     const lockedTexts = [...wrapper.element.querySelectorAll('.vt__row:not([hidden])')].map((r) => r.querySelectorAll('span')[1]!.textContent)
     expect(new Set(lockedTexts)).toEqual(new Set(['是', '否']))
-    wrapper.unmount()
+  })
+
+  describe('keyboard', () => {
+    /** Sends a key to `el` as a browser would; true if the table took it (default prevented). */
+    function press(el: Element, key: string): boolean {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+      el.dispatchEvent(e)
+      return e.defaultPrevented
+    }
+
+    /** The row aria-activedescendant points at (checked to be the one row marked active). */
+    function activeRow(scroller: HTMLElement): number | undefined {
+      const id = scroller.getAttribute('aria-activedescendant')
+      const marked = [...scroller.querySelectorAll('.vt__row.is-active')]
+      if (!id) {
+        expect(marked).toEqual([])
+        return undefined
+      }
+      const el = document.getElementById(id)!
+      expect(el.hidden).toBe(false)
+      expect(marked).toEqual([el])
+      return Number(el.getAttribute('aria-rowindex')) - 2
+    }
+
+    /** Where row i's element sits in the view (0: at its top); the view holds 400 px of rows. */
+    function placeInView(scroller: HTMLElement, i: number): number {
+      const el = [...scroller.querySelectorAll<HTMLElement>('.vt__row:not([hidden])')].find((r) => r.getAttribute('aria-rowindex') === String(i + 2))
+      expect(el, `row ${i} shown`).toBeDefined()
+      return Number(/translateY\((-?[\d.]+)px\)/.exec(el!.style.transform)![1]) - scroller.scrollTop
+    }
+
+    it('takes focus in the scroller only, and moves an active row with the arrows, pages, Home and End', async () => {
+      const { wrapper } = await mountTable()
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      expect(scroller.getAttribute('tabindex')).toBe('0')
+      const boxes = wrapper.findAll('input.vt__check')
+      expect(boxes.length).toBeGreaterThan(0)
+      for (const b of boxes) expect(b.attributes('tabindex')).toBe('-1')
+
+      scroller.focus()
+      expect(document.activeElement).toBe(scroller)
+      expect(activeRow(scroller)).toBe(0)
+      expect(scroller.getAttribute('aria-activedescendant')).toMatch(/-slot-0$/)
+      expect(press(scroller, 'ArrowDown')).toBe(true)
+      press(scroller, 'ArrowDown')
+      expect(activeRow(scroller)).toBe(2)
+      press(scroller, 'ArrowUp')
+      expect(activeRow(scroller)).toBe(1)
+      press(scroller, 'ArrowUp')
+      press(scroller, 'ArrowUp')
+      expect(activeRow(scroller)).toBe(0)
+
+      // A page is the 10 rows of the view; the row below is scrolled up to the view's bottom.
+      press(scroller, 'PageDown')
+      expect(activeRow(scroller)).toBe(10)
+      expect(placeInView(scroller, 10)).toBe(360)
+      press(scroller, 'End')
+      expect(activeRow(scroller)).toBe(999)
+      expect(placeInView(scroller, 999)).toBe(360)
+      press(scroller, 'PageUp')
+      expect(activeRow(scroller)).toBe(989)
+      expect(placeInView(scroller, 989)).toBe(0)
+      press(scroller, 'Home')
+      expect(activeRow(scroller)).toBe(0)
+      expect(scroller.scrollTop).toBe(0)
+
+      // Keys on the header's buttons are theirs.
+      expect(press(wrapper.get('[role="columnheader"] button').element, 'ArrowDown')).toBe(false)
+      expect(activeRow(scroller)).toBe(0)
+      // Other keys (Tab) are left alone.
+      expect(press(scroller, 'Tab')).toBe(false)
+    })
+
+    it('opens the active row with Enter and ticks it with Space', async () => {
+      const { wrapper, selected } = await mountTable()
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      scroller.focus()
+      press(scroller, 'ArrowDown')
+      press(scroller, 'ArrowDown')
+      press(scroller, 'ArrowDown')
+      expect(press(scroller, 'Enter')).toBe(true)
+      expect(wrapper.emitted('rowClick')).toEqual([[rows[3], 3]])
+
+      expect(press(scroller, ' ')).toBe(true)
+      expect(wrapper.emitted('check')).toEqual([[rows[3], true]])
+      selected.add(3)
+      await wrapper.setProps({ paintKey: 1 })
+      const box = document.getElementById(scroller.getAttribute('aria-activedescendant')!)!.querySelector('input')!
+      expect(box.checked).toBe(true)
+      press(scroller, ' ')
+      expect(wrapper.emitted('check')![1]).toEqual([rows[3], false])
+    })
+
+    it('leaves Space to the browser when the table has no checkboxes', async () => {
+      const { wrapper } = await mountTable({ columns: columns(new Set()).slice(1) })
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      scroller.focus()
+      expect(press(scroller, ' ')).toBe(false)
+      expect(wrapper.emitted('check')).toBeUndefined()
+    })
+
+    it('never leaves focus on a row element: a ticked checkbox gives it to the scroller, its row made active', async () => {
+      const { wrapper } = await mountTable()
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      const row7 = wrapper.findAll('.vt__row').find((r) => r.attributes('aria-rowindex') === '9')!
+      const box = row7.get('input').element as HTMLInputElement
+      // A mouse press focuses the checkbox first (jsdom's click does not).
+      box.focus()
+      expect(document.activeElement).toBe(scroller)
+      await row7.get('input').trigger('click')
+      expect(wrapper.emitted('check')).toEqual([[rows[7], true]])
+      expect(document.activeElement).toBe(scroller)
+      expect(activeRow(scroller)).toBe(7)
+
+      // A click on a row makes it the active one too.
+      const row2 = wrapper.findAll('.vt__row').find((r) => r.attributes('aria-rowindex') === '4')!
+      await row2.findAll('.vt__cell')[1]!.trigger('click')
+      expect(activeRow(scroller)).toBe(2)
+      expect(document.activeElement).toBe(scroller)
+
+      // Scrolled far away, the row's element shows another row, and is no longer marked.
+      await scrollTo(scroller, 40 * 500)
+      await new Promise((r) => setTimeout(r, 150))
+      expect(activeRow(scroller)).toBeUndefined()
+      // Focus coming back starts from the view rather than jumping back to row 2.
+      scroller.blur()
+      scroller.focus()
+      expect(activeRow(scroller)).toBe(500)
+      press(scroller, 'ArrowDown')
+      expect(activeRow(scroller)).toBe(501)
+    })
+
+    it('keeps the active row inside a new, shorter list', async () => {
+      const { wrapper } = await mountTable()
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      scroller.focus()
+      press(scroller, 'End')
+      await wrapper.setProps({ rows: [rows[10]!, rows[20]!, rows[30]!] })
+      expect(activeRow(scroller)).toBe(2)
+      press(scroller, 'Enter')
+      expect(wrapper.emitted('rowClick')).toEqual([[rows[30], 2]])
+      await wrapper.setProps({ rows: [] })
+      expect(activeRow(scroller)).toBeUndefined()
+      expect(press(scroller, 'Enter')).toBe(false)
+    })
+
+    it('scrolls the active row into view in a list mapped onto the capped scroll height', async () => {
+      // 300,000 rows of 40 px: 12,000,000 px, more than MAX_CONTENT_HEIGHT.
+      const many: Row[] = Array.from({ length: 300_000 }, (_, n) => ({ n, num: String(n), locked: false }))
+      const { wrapper } = await mountTable({ rows: many })
+      const scroller = wrapper.get('.vt').element as HTMLElement
+      scroller.focus()
+      press(scroller, 'End')
+      expect(activeRow(scroller)).toBe(299_999)
+      expect(scroller.scrollTop).toBeLessThanOrEqual(10_000_000)
+      expect(placeInView(scroller, 299_999)).toBeCloseTo(360, 0)
+      for (const [key, row] of [
+        ['PageUp', 299_989],
+        ['PageUp', 299_979],
+        ['ArrowDown', 299_980],
+      ] as const) {
+        press(scroller, key)
+        expect(activeRow(scroller)).toBe(row)
+        const at = placeInView(scroller, row)
+        expect(at, `${key} to ${row}`).toBeGreaterThanOrEqual(0)
+        expect(at, `${key} to ${row}`).toBeLessThanOrEqual(360)
+      }
+      // A jump into the middle (a scroll) and a step down from the row then at the top.
+      await scrollTo(scroller, 5_000_000)
+      scroller.blur()
+      scroller.focus()
+      const top = activeRow(scroller)!
+      press(scroller, 'ArrowUp')
+      expect(activeRow(scroller)).toBe(top - 1)
+      const at = placeInView(scroller, top - 1)
+      expect(at).toBeGreaterThanOrEqual(0)
+      expect(at).toBeLessThanOrEqual(360)
+    })
   })
 })
