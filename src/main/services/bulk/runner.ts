@@ -61,6 +61,10 @@ interface Job {
   reconcileFailures: number
   pauseRequested: boolean
   cancelRequested: boolean
+  /** The run has decided how it ends (left its loop): a resume or cancel now comes too late for it. */
+  ending: boolean
+  /** A resume or cancel that came while the run was ending: acted on once it has ended. */
+  next: 'resume' | 'cancel' | null
   /** The error that stopped the current run (credentials refused, journal not writable). */
   stopError: AppError | null
   abort: AbortScope | null
@@ -243,6 +247,8 @@ export class BulkRunner {
       reconcileFailures: 0,
       pauseRequested: false,
       cancelRequested: false,
+      ending: false,
+      next: null,
       stopError: null,
       abort: null,
       loop: null,
@@ -303,6 +309,7 @@ export class BulkRunner {
   /** Finishes the calls in flight and starts no new ones. */
   async pause(id: string): Promise<JobSummary> {
     const job = await this.job(id)
+    if (job.next === 'resume') job.next = null
     if (job.loop && job.status === 'running') {
       job.pauseRequested = true
       job.status = 'paused'
@@ -314,8 +321,11 @@ export class BulkRunner {
   /** Continues a paused or interrupted job. */
   async resume(id: string): Promise<JobSummary> {
     const job = await this.job(id)
-    if (job.status === 'cancelling') throw AppError.app('app.readOnly', { what: `job ${id} is being cancelled` })
-    if (job.loop) {
+    if (job.status === 'cancelling' || job.next === 'cancel') throw AppError.app('app.readOnly', { what: `job ${id} is being cancelled` })
+    if (job.loop && job.ending) {
+      // The run is writing its end: resumed once it has, if it ends paused.
+      job.next = 'resume'
+    } else if (job.loop) {
       // Paused but its calls still finishing: keep going instead of stopping.
       job.pauseRequested = false
       job.status = 'running'
@@ -329,6 +339,11 @@ export class BulkRunner {
   async cancel(id: string): Promise<JobSummary> {
     const job = await this.job(id)
     if (job.status === 'completed' || job.status === 'cancelled') return this.summary(job)
+    if (job.loop && job.ending) {
+      // The run is writing its end: cancelled once it has, if it ends paused.
+      job.next = 'cancel'
+      return this.summary(job)
+    }
     job.cancelRequested = true
     job.status = 'cancelling'
     job.abort?.abort(AppError.app('app.cancelled'))
@@ -354,7 +369,7 @@ export class BulkRunner {
     })
     // Claimed at once (a resume or cancel meanwhile joins this run); the items go back to pending only once
     // their reset line is on disk.
-    if (reset.length > 0) this.launch(job, () => this.reset(job, reset))
+    if (reset.length > 0) this.launch(job, { before: () => this.reset(job, reset) })
     return this.summary(job)
   }
 
@@ -407,12 +422,14 @@ export class BulkRunner {
   /** Pauses every running job (their calls in flight finish) and closes the job logs. */
   async close(): Promise<void> {
     for (const job of this.jobs.values()) {
+      if (job.next === 'resume') job.next = null
       if (job.loop && job.status === 'running') {
         job.pauseRequested = true
         job.status = 'paused'
       }
     }
-    await Promise.all([...this.jobs.values()].map((j) => j.loop))
+    // A cancel waiting for a run's end starts a run of its own: waited for too.
+    for (const job of this.jobs.values()) while (job.loop) await job.loop
     await Promise.all([...this.background])
     await this.store.close()
   }
@@ -557,20 +574,28 @@ export class BulkRunner {
 
   // ---- running
 
-  /** Starts a run; `before` (awaited first) is part of it, so its failure pauses the job with the error. */
-  private launch(job: Job, before?: () => Promise<void>): void {
+  /**
+   * Starts a run (`cancel`: one that cancels the job); `before` (awaited first) is part of it, so its failure
+   * pauses the job with the error.
+   */
+  private launch(job: Job, opts: { before?: () => Promise<void>; cancel?: boolean } = {}): void {
     job.pauseRequested = false
-    job.cancelRequested = false
+    job.cancelRequested = opts.cancel === true
     job.stopError = null
+    job.ending = false
+    job.next = null
     // One scope for every call of the run: a cancel stops them all, and each call in flight costs one Set entry
     // (not an AbortSignal listener each, which Node counts and warns about past 10).
     job.abort = new AbortScope()
-    job.status = 'running'
+    job.status = job.cancelRequested ? 'cancelling' : 'running'
     delete job.error
     job.meter.reset()
-    job.loop = this.run(job, before).finally(() => {
+    job.loop = this.run(job, opts.before).finally(() => {
       job.loop = null
       job.abort = null
+      const next = job.next
+      job.next = null
+      if (next && job.status === 'paused') this.launch(job, { cancel: next === 'cancel' })
     })
   }
 
@@ -580,7 +605,9 @@ export class BulkRunner {
       // Written lazily, with the first lines after it (lines keep their order): if the app stops before, the job
       // still reads as unfinished (no status, the pause it resumes from, or a reset), and its results replay the same.
       job.updatedAt = this.now()
-      const running = this.store.append(job.file.id, { e: 'status', status: 'running', at: job.updatedAt }, { lazy: true })
+      const running = job.cancelRequested
+        ? Promise.resolve()
+        : this.store.append(job.file.id, { e: 'status', status: 'running', at: job.updatedAt }, { lazy: true })
       running.catch(() => undefined)
       // Shown once the caller has the job's summary (the first progress event never comes before it).
       setImmediate(() => job.throttle.flush())
@@ -598,6 +625,7 @@ export class BulkRunner {
         await this.sendChunks(job, chunk(pending, job.kind.chunkSize(settings)), settings.concurrency)
         if (job.stopError) throw job.stopError
       }
+      job.ending = true
       if (job.cancelRequested) {
         await this.settleWrites(job)
         await this.finishCancel(job)
@@ -614,6 +642,7 @@ export class BulkRunner {
       await running
       if (job.stopError) throw job.stopError
     } catch (err) {
+      job.ending = true
       // A job-stopping error (credentials refused, journal not writable): keep every item as it is and pause
       // with the error, so the user can fix it and resume.
       const e = err instanceof AppError ? err : AppError.app('app.internal')

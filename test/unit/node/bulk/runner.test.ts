@@ -154,6 +154,29 @@ describe('BulkRunner: locks', () => {
     expect([...svc.lockSends.values()].every((n) => n === 1)).toBe(true)
   })
 
+  it('a resume or cancel that comes while a run writes its pause is not lost', async () => {
+    for (const then of ['resume', 'cancel'] as const) {
+      const svc = new FakeService(400)
+      svc.delayMs = 5
+      const r = runner(svc, { concurrency: 2 })
+      const s = await r.start({ kind: 'locks.disable', items: locks(400), chunkSize: 10 })
+      // The run has stopped sending and writes its pause: too late for it to see this.
+      let asked: Promise<unknown> | undefined
+      onAppend((line, id) => {
+        if (id === s.id && line.e === 'status' && line.status === 'paused') asked ??= then === 'resume' ? r.resume(s.id) : r.cancel(s.id)
+      })
+      await until(() => svc.calls >= 3)
+      await r.pause(s.id)
+      const end = await r.wait(s.id)
+      await asked
+      if (then === 'resume') expect(end).toMatchObject({ status: 'completed', counts: { ok: 400, pending: 0 } })
+      else expect(end).toMatchObject({ status: 'cancelled', counts: { ok: svc.calls * 10, cancelled: 400 - svc.calls * 10 } })
+      expect([...svc.lockSends.values()].every((n) => n === 1)).toBe(true)
+      accounted(await r.allItems(s.id), 400)
+      vi.restoreAllMocks()
+    }
+  })
+
   it('cancel aborts calls in flight; everything not done is cancelled', async () => {
     const svc = new FakeService(1000)
     svc.delayMs = 30
