@@ -344,13 +344,15 @@ export class BulkRunner {
       job.next = 'cancel'
       return this.summary(job)
     }
-    job.cancelRequested = true
-    job.status = 'cancelling'
-    job.abort?.abort(AppError.app('app.cancelled'))
-    job.throttle.flush()
-    if (!job.loop) {
-      job.loop = this.finishCancel(job).finally(() => (job.loop = null))
+    if (job.loop) {
+      job.cancelRequested = true
+      job.status = 'cancelling'
+      job.abort?.abort(AppError.app('app.cancelled'))
+    } else {
+      // A run of its own: if cancelling fails (the log not writable), it pauses with the error.
+      this.launch(job, { cancel: true })
     }
+    job.throttle.flush()
     return this.summary(job)
   }
 

@@ -281,6 +281,21 @@ describe('BulkRunner: locks', () => {
     expect((await r.wait(s.id)).error).toBeUndefined()
   })
 
+  it('cancelling a stopped job whose log cannot be written pauses it with the error, not stuck cancelling', async () => {
+    const svc = new FakeService(300)
+    svc.fault = () => 'fail60000'
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { pending: 300 } })
+    onAppend((line) => (line.e === 'status' && line.status === 'cancelling' ? AppError.app('app.storage', { detail: 'disk full' }) : undefined))
+    expect((await r.cancel(s.id)).status).toBe('cancelling')
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', error: { code: 'app.storage' }, counts: { pending: 300 } })
+    vi.restoreAllMocks()
+    // Once the disk is fixed, the cancel goes through.
+    await r.cancel(s.id)
+    expect(await r.wait(s.id)).toMatchObject({ status: 'cancelled', counts: { cancelled: 300 } })
+  })
+
   it('refuses a lock job without an operator identity', async () => {
     const svc = new FakeService(1)
     const r = new BulkRunner({
