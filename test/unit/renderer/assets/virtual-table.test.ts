@@ -68,7 +68,7 @@ async function scrollTo(el: HTMLElement, top: number): Promise<void> {
 describe('VirtualTable', () => {
   it('shows the rows in view (and the overscan) with their texts, in a table screen readers can count', async () => {
     const { wrapper } = await mountTable()
-    const table = wrapper.get('[role="table"]')
+    const table = wrapper.get('[role="grid"]')
     expect(table.attributes('aria-rowcount')).toBe('1001')
     const first = shown(wrapper.element)
     // Rows 0-9 are in view, 10 and 11 are the overscan below.
@@ -160,15 +160,15 @@ describe('VirtualTable', () => {
       [1, '8100000020', ''],
       [2, '8100000030', 'pill'],
     ])
-    expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBe('4')
+    expect(wrapper.get('[role="grid"]').attributes('aria-rowcount')).toBe('4')
     expect(wrapper.find('.nothing').exists()).toBe(false)
 
     await wrapper.setProps({ rows: [] })
     expect(shown(wrapper.element)).toEqual([])
     expect(wrapper.get('.nothing').text()).toBe('No rows')
     // The empty state is a row of the table (a table holds rows only), and every row is in the DOM then.
-    expect(wrapper.get('[role="table"] > .vt__empty[role="row"] > [role="cell"]').find('.nothing').exists()).toBe(true)
-    expect(wrapper.get('[role="table"]').attributes('aria-rowcount')).toBeUndefined()
+    expect(wrapper.get('[role="grid"] > .vt__empty[role="row"] > [role="gridcell"]').find('.nothing').exists()).toBe(true)
+    expect(wrapper.get('[role="grid"]').attributes('aria-rowcount')).toBeUndefined()
   })
 
   it('shows a new list from the top when the parent scrolls up from its watcher of the filter', async () => {
