@@ -337,8 +337,12 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   }
 
   async function call<K extends OperationId>(opId: K, req: OperationRequests[K], opts: CallOptions = {}): Promise<CallResult<K>> {
-    if (closed) throw AppError.app('app.internal')
-    if (!target) throw AppError.app('app.network', { detail: 'invalid service address' }, { operation: opId, retryable: false })
+    if (closed || !target) {
+      // Not sent: a prepared call's journal entry is closed as such, not left pending.
+      await opts.prepared?.abandon().catch(() => undefined)
+      if (closed) throw AppError.app('app.internal')
+      throw AppError.app('app.network', { detail: 'invalid service address' }, { operation: opId, retryable: false })
+    }
     const op = OPERATIONS[opId]
     const parts = req as RequestParts
     const maxRetries = opts.maxRetries ?? settings.maxRetries

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
+import { createApiClient } from '../../../../src/main/api/client'
 import type { JournalStart } from '../../../../src/main/api/journal-sink'
 import { Journal } from '../../../../src/main/services/journal'
 
@@ -72,6 +73,23 @@ describe('Journal', () => {
     const csv = Papa.parse<Record<string, string>>((await j.export({}, 'csv')).content, { header: true }).data
     expect(csv.find((r) => r['operation'] === 'getShellNums')?.['shellNumbers']).toBe(numbers.join(' '))
     expect(JSON.parse((await j.export({ operations: ['getShellNums'] }, 'json')).content)[0].shellNumbers).toEqual(numbers)
+  })
+
+  it('a prepared call that cannot be sent (client closed, no service address) ends its entry as not sent', async () => {
+    const j = open()
+    for (const [baseUrl, code] of [['http://127.0.0.1:9', 'app.internal'], ['not an address', 'app.network']] as const) {
+      const getSecret = async (n: string) => (n === 'orderAccessToken' ? 'pasted' : null)
+      const c = createApiClient({ profileId: 'p1', baseUrl, tokenUrl: '', orderAppKey: 'k', memberAppKey: '', userLogin: '', operatorIdentity: 'op', getSecret }, { journal: j })
+      const [p] = await c.prepareAll('lockAssets', [{ req: { body: { assetNums: ['A1'], operatorIdentity: 'op' } } }])
+      if (code === 'app.internal') await c.close()
+      await expect(c.call('lockAssets', { body: { assetNums: ['A1'], operatorIdentity: 'op' } }, { prepared: p! })).rejects.toMatchObject({ code })
+      await c.close()
+    }
+    const { entries } = await j.list({})
+    expect(entries.map((e) => [e.outcome, e.counts])).toEqual([
+      ['error', { kind: 'notSent' }],
+      ['error', { kind: 'notSent' }],
+    ])
   })
 
   it('writes a lock chunk\'s body as sent when nothing in it is secret, and redacts otherwise', async () => {
