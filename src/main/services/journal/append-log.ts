@@ -8,6 +8,9 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
 
+/** `flushing` while flush() runs its first synchronous part (see kick). */
+const STARTING: Promise<void> = Promise.resolve()
+
 interface Waiting {
   /** The text with its newline, or (a deferred line) what makes the line when it is written. */
   text: string | (() => string)
@@ -67,7 +70,11 @@ export class AppendLog {
       clearTimeout(this.lazyTimer)
       this.lazyTimer = null
     }
-    this.flushing ??= this.flush()
+    if (this.flushing) return
+    this.flushing = STARTING
+    const flush = this.flush()
+    // flush() clears `flushing` as it ends: one whose batch failed at once (before any I/O) has ended already.
+    if (this.flushing === STARTING) this.flushing = flush
   }
 
   /** Waits for pending lines, then closes the file. */
@@ -87,9 +94,10 @@ export class AppendLog {
       first = false
       const batch = this.queue
       this.queue = []
-      // Encoded once: its length names the file, and the same bytes are written.
-      const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : w.text() + '\n')).join(''))
       try {
+        // Encoded once: its length names the file, and the same bytes are written. Inside the try: a deferred
+        // line that throws fails its batch instead of the flush (which would never end).
+        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : w.text() + '\n')).join(''))
         const path = await this.pathFor(bytes.length)
         if (path !== this.openPath || !this.handle) {
           await this.handle?.close()

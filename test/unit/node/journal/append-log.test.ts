@@ -31,6 +31,26 @@ describe('AppendLog', () => {
     expect(lines).toHaveLength(900)
   })
 
+  it('a deferred line that throws fails its batch, and the log goes on', async () => {
+    const path = file()
+    const log = new AppendLog(() => path)
+    // Lazy, as a job's results line is: written with the next line, in one batch.
+    const bad = log.append(
+      () => {
+        throw new Error('cannot make the line')
+      },
+      { lazy: true },
+    )
+    const alongside = log.append('{"a":1}')
+    await expect(bad).rejects.toMatchObject({ code: 'app.storage' })
+    await expect(alongside).rejects.toMatchObject({ code: 'app.storage' })
+    // Not stuck: the next line is written (the timeout makes a hang fail fast).
+    const next = log.append('{"b":2}')
+    await expect(Promise.race([next.then(() => 'written'), new Promise((r) => setTimeout(() => r('hung'), 1000))])).resolves.toBe('written')
+    await log.close()
+    expect(readFileSync(path, 'utf8')).toBe('{"b":2}\n')
+  })
+
   it('many concurrent appends share fsyncs and all land in order of their batches', async () => {
     const path = file()
     const log = new AppendLog(() => path)
