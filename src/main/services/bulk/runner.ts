@@ -205,7 +205,10 @@ export class BulkRunner {
     this.maxReconcileFailures = deps.maxReconcileFailures ?? 3
   }
 
-  /** Loads the jobs on disk; jobs that were running when the app stopped become `interrupted`. */
+  /**
+   * Loads the jobs on disk; jobs that were running when the app stopped become `interrupted`, jobs that were
+   * cancelling are cancelled.
+   */
   init(): Promise<void> {
     this.loaded ??= this.loadAll()
     return this.loaded
@@ -220,7 +223,7 @@ export class BulkRunner {
       job.updatedAt = loaded.updatedAt
       if (loaded.error) job.error = loaded.error
       job.status = loaded.status
-      if (loaded.status === 'running' || loaded.status === 'cancelling') {
+      if (loaded.status === 'running') {
         job.status = 'interrupted'
         await this.store.append(id, { e: 'status', status: 'interrupted', at: this.now() })
       }
@@ -228,6 +231,8 @@ export class BulkRunner {
       // toggle is simply sent again.
       if (job.kind.create) for (const i of loaded.inFlight) job.unknown.add(i)
       this.jobs.set(id, job)
+      // The app stopped while cancelling: the cancel is finished now (never resumed, which would send the rest).
+      if (loaded.status === 'cancelling') this.launch(job, { cancel: true })
       // Passwords of employees that exist are dropped after each run; the app may have stopped before that.
       this.track(this.dropDonePasswords(job).catch(() => undefined))
     }

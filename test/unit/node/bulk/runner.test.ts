@@ -482,6 +482,26 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await r.allItems(s.id), 1000)
   })
 
+  it('after a crash while cancelling, the cancel is finished on load (creates in flight read back), nothing sent', async () => {
+    const svc = new FakeService()
+    svc.delayMs = 40
+    svc.readFault = 'hang'
+    const a = runner(svc, { concurrency: 1 })
+    const s = await a.start(start(300))
+    await until(() => svc.calls >= 2) // chunk 0 done, chunk 1 in flight
+    await a.cancel(s.id)
+    await until(() => svc.reads > 0) // the app crashes while reading back chunk 1
+    runners = runners.filter((x) => x !== a)
+
+    svc.readFault = null
+    const { calls, reads } = svc
+    const b = runner(svc, { concurrency: 1 })
+    expect(await b.wait(s.id)).toMatchObject({ status: 'cancelled', counts: { ok: 100, cancelled: 200, pending: 0 } })
+    expect(svc.calls).toBe(calls)
+    expect(svc.reads).toBeGreaterThan(reads)
+    accounted(await b.allItems(s.id), 300)
+  })
+
   it('drops the initial passwords of created employees from the job file', async () => {
     const svc = new FakeService()
     svc.refuse = new Set(['user1'])
