@@ -659,6 +659,8 @@ export class BulkRunner {
       // Not awaited by the run, and started after its end is told (the job's end does not wait on rewriting
       // its file, nor on going through its employees); close() waits for it.
       if (job.kind.create) this.track(new Promise((r) => setImmediate(r)).then(() => this.dropDonePasswords(job)).catch(() => undefined))
+      // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
+      await this.store.closeLog(job.file.id).catch(() => undefined)
       job.throttle.flush()
     }
   }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -263,6 +263,27 @@ describe('BulkRunner: locks', () => {
     const after = await r.wait(s.id)
     expect(after).toMatchObject({ status: 'paused', error: { code: 'app.storage' }, counts: { ok: 200, failed: 100, pending: 0 } })
     expect(svc.calls).toBe(calls)
+  })
+
+  it.runIf(existsSync('/proc/self/fd'))('a job at rest holds no file open: its log is closed when a run ends', async () => {
+    const svc = new FakeService(300)
+    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    await r.wait(s.id)
+    const log = realpathSync(join(dir, 'jobs', s.id, 'log.jsonl'))
+    const handles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === log
+      } catch {
+        return false
+      }
+    }).length
+    expect(handles()).toBe(0)
+    // The next run reopens it.
+    await r.retryFailed(s.id)
+    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 300 } })
+    expect(handles()).toBe(0)
   })
 
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
