@@ -780,7 +780,8 @@ export class BulkRunner {
       if (prep.status === 'fulfilled') for (const p of prep.value) await p.abandon().catch(() => undefined)
       for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
       const err: unknown = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
-      if (!(err instanceof AppError && err.code === 'app.cancelled')) this.stop(job, err)
+      // While cancelling, nothing more is sent anyway: no error to show. Otherwise the job stops with it.
+      if (!job.cancelRequested) this.stop(job, err)
       return []
     }
     return calls.map((c, k) => ({ client, items: c.items, call: c.call, opts: c.opts, prepared: prep.value[k]! }))

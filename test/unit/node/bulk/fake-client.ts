@@ -74,6 +74,8 @@ export class FakeService {
 
   prepared = 0
   prepareBatches = 0
+  /** Called per prepareAll; an error it returns fails that batch. */
+  prepareFault: () => AppError | null = () => null
   abandoned = 0
   /** The most listeners seen at once on the signal of a call (a shared signal must not pile them up). */
   maxListeners = 0
@@ -101,8 +103,10 @@ export class FakeService {
     const c = {
       profileId: 'p1',
       prepareAll: async (op: string, calls: unknown[]) => {
-        this.prepared += calls.length
         this.prepareBatches++
+        const f = this.prepareFault()
+        if (f) throw f
+        this.prepared += calls.length
         return calls.map(() => ({
           operation: op,
           abandon: async () => {

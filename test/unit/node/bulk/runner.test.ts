@@ -317,6 +317,17 @@ describe('BulkRunner: locks', () => {
     expect(await r.wait(s.id)).toMatchObject({ status: 'cancelled', counts: { cancelled: 300 } })
   })
 
+  it('calls that cannot be prepared stop the job with the error, whatever it is (not prepared again and again)', async () => {
+    const svc = new FakeService(300)
+    let refusals = 20
+    svc.prepareFault = () => (refusals-- > 0 ? AppError.app('app.cancelled') : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', error: { code: 'app.cancelled' }, counts: { pending: 300 } })
+    expect(svc.prepareBatches).toBe(1)
+    expect(svc.calls).toBe(0)
+  })
+
   it('refuses a lock job without an operator identity', async () => {
     const svc = new FakeService(1)
     const r = new BulkRunner({
