@@ -154,8 +154,8 @@ describe('BulkRunner: locks', () => {
     expect([...svc.lockSends.values()].every((n) => n === 1)).toBe(true)
   })
 
-  it('a resume or cancel that comes while a run writes its pause is not lost', async () => {
-    for (const then of ['resume', 'cancel'] as const) {
+  it('a resume or cancel that comes while a run writes its pause is not lost; a pause after it undoes the resume', async () => {
+    for (const then of ['resume', 'cancel', 'resume, pause'] as const) {
       const svc = new FakeService(400)
       svc.delayMs = 5
       const r = runner(svc, { concurrency: 2 })
@@ -163,16 +163,19 @@ describe('BulkRunner: locks', () => {
       // The run has stopped sending and writes its pause: too late for it to see this.
       let asked: Promise<unknown> | undefined
       onAppend((line, id) => {
-        if (id === s.id && line.e === 'status' && line.status === 'paused') asked ??= then === 'resume' ? r.resume(s.id) : r.cancel(s.id)
+        if (id !== s.id || line.e !== 'status' || line.status !== 'paused') return
+        asked ??= then === 'cancel' ? r.cancel(s.id) : then === 'resume' ? r.resume(s.id) : r.resume(s.id).then(() => r.pause(s.id))
       })
       await until(() => svc.calls >= 3)
       await r.pause(s.id)
       const end = await r.wait(s.id)
       await asked
-      if (then === 'resume') expect(end).toMatchObject({ status: 'completed', counts: { ok: 400, pending: 0 } })
-      else expect(end).toMatchObject({ status: 'cancelled', counts: { ok: svc.calls * 10, cancelled: 400 - svc.calls * 10 } })
       expect([...svc.lockSends.values()].every((n) => n === 1)).toBe(true)
-      accounted(await r.allItems(s.id), 400)
+      if (then === 'resume') expect(end).toMatchObject({ status: 'completed', counts: { ok: 400, pending: 0 } })
+      else if (then === 'cancel') expect(end).toMatchObject({ status: 'cancelled', counts: { ok: svc.calls * 10, cancelled: 400 - svc.calls * 10 } })
+      // The pause undoes the resume that waited for the run's end.
+      else expect(end).toMatchObject({ status: 'paused', counts: { ok: svc.calls * 10, pending: 400 - svc.calls * 10 } })
+      if (then !== 'resume, pause') accounted(await r.allItems(s.id), 400)
       vi.restoreAllMocks()
     }
   })
