@@ -3,10 +3,11 @@ import { DOMWrapper, flushPromises, mount, type VueWrapper } from '@vue/test-uti
 import ElementPlus from 'element-plus'
 import { createPinia, setActivePinia } from 'pinia'
 import type { RawBridge } from '@shared/ipc/bridge'
-import { SECRET_NAMES, type ProfileView, type SecretName } from '@shared/ipc/channels/profiles'
+import type { ProfileView, SecretName } from '@shared/ipc/channels/profiles'
 import { installBridge } from '../../../../src/renderer/bridge'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import ProfileDialog from '../../../../src/renderer/views/settings/ProfileDialog.vue'
+import { NO_SECRETS, profileView } from './profile-view-fixture'
 
 type Call = { channel: string; input: unknown }
 type Answer = (input: unknown) => unknown
@@ -27,30 +28,9 @@ function fakeCore(answers: Record<string, Answer>) {
   return { bridge, calls }
 }
 
-const NO_SECRETS = Object.fromEntries(SECRET_NAMES.map((n) => [n, false])) as Record<SecretName, boolean>
 const withSecrets = (set: Partial<Record<SecretName, boolean>>) => ({ ...NO_SECRETS, ...set })
 
-function view(over: Partial<ProfileView> = {}): ProfileView {
-  return {
-    id: 'p1',
-    kind: 'remote',
-    builtIn: false,
-    name: 'Head office',
-    baseUrl: 'https://lic.example.com',
-    tokenUrl: '',
-    orderAppKey: 'ok',
-    memberAppKey: '',
-    userLogin: 'admin',
-    operatorIdentity: '',
-    channelCode: '',
-    channelCustomerId: '',
-    enterpriseGlobalId: '',
-    secrets: NO_SECRETS,
-    createdAt: 1,
-    updatedAt: 1,
-    ...over,
-  }
-}
+const view = profileView
 
 const $ = (sel: string) => {
   const el = document.querySelector(sel)

@@ -14,31 +14,14 @@ import {
   SECRET_MAX,
   type Translate,
 } from '../../../../src/renderer/views/settings/profile-form'
+import { NO_SECRETS, profileView } from './profile-view-fixture'
 
 /** A translator that shows which key and params were chosen. */
 const t: Translate = (key, params) => (params ? `${key} ${JSON.stringify(params)}` : key)
 
-function view(over: Partial<ProfileView> = {}): ProfileView {
-  return {
-    id: 'p1',
-    kind: 'remote',
-    builtIn: false,
-    name: 'Head office',
-    baseUrl: 'https://lic.example.com',
-    tokenUrl: '',
-    orderAppKey: 'ok',
-    memberAppKey: 'mk',
-    userLogin: 'admin',
-    operatorIdentity: '',
-    channelCode: '',
-    channelCustomerId: '',
-    enterpriseGlobalId: '',
-    secrets: { orderAppSecret: true, memberAppSecret: false, userPassword: false, orderAccessToken: false, memberClientToken: false, userToken: false },
-    createdAt: 1,
-    updatedAt: 1,
-    ...over,
-  }
-}
+/** A profile with a member-group key and the order-group secret set. */
+const view = (over: Partial<ProfileView> = {}): ProfileView =>
+  profileView({ memberAppKey: 'mk', secrets: { ...NO_SECRETS, orderAppSecret: true }, ...over })
 
 describe('validateProfileForm', () => {
   it('accepts a minimal profile and returns trimmed fields', () => {
