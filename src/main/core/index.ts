@@ -17,6 +17,9 @@ import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
+import { registerDraftHandlers } from '../handlers/drafts'
+import { MIGRATIONS, openDatabase } from '../services/db'
+import { DraftStore } from '../services/drafts'
 import { disposeEngine } from '../services/bulk'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
@@ -72,6 +75,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     storage,
   })
+  const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
+  const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
+  drafts.purge()
   const services: Services = {
     info: {
       version: options.version,
@@ -88,6 +94,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: new SettingsService(storage),
     profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
     sandbox,
+    db,
+    drafts,
     testConnection: options.testConnection ?? testConnection,
   }
 
@@ -101,6 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerLockHandlers(registry, services)
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
+  registerDraftHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -128,6 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       offProfiles()
       await disposeEngine(services)
       await sandbox.stop()
+      db.close()
       log.info('core stopped')
     },
   }
