@@ -10,8 +10,15 @@ import { AppError } from '@shared/errors/app-error'
 
 /** The partial-success code of add-employees (member operation 1): data carries succeeded and failed. */
 export const PARTIAL_SUCCESS_CODE = '60027'
-/** "network error, retry": the one business code that is retried. */
+/** "network error, retry": retried wherever a repeat is safe. */
 export const RETRY_CODE = '500'
+/** "user center exception" (member operations 1 to 5): a passing fault; retried for reads and idempotent writes. */
+export const USER_CENTER_CODE = '80001'
+
+/** Whether a business code may be sent again automatically (creates never are: see retry.ts). */
+function retryableCode(code: string, opId: OperationId): boolean {
+  return code === RETRY_CODE || (code === USER_CENTER_CODE && OPERATIONS[opId].repeat !== 'create')
+}
 
 export interface Decoded {
   data: unknown
@@ -46,7 +53,7 @@ export function decodeResponse(opId: OperationId, status: number, text: string):
       const code = String(envelope.data.code)
       throw AppError.api(code, envelope.data.message ?? undefined, envelope.data.cause ?? undefined, {
         ...base,
-        retryable: code === RETRY_CODE,
+        retryable: retryableCode(code, opId),
       })
     }
     if (status === 401 || status === 403) throw AppError.app('app.unauthorized', { status }, base)
@@ -67,7 +74,7 @@ export function decodeResponse(opId: OperationId, status: number, text: string):
     }
     throw AppError.api(code, env.message ?? undefined, env.cause ?? undefined, {
       ...base,
-      retryable: code === RETRY_CODE,
+      retryable: retryableCode(code, opId),
     })
   }
 

@@ -49,7 +49,8 @@ export async function findMembers(
   client: ApiClient,
   enterpriseGlobalId: string,
   userNames: string[],
-  opts: CallOptions & { pageSize?: number } = {},
+  /** `wholeList`: read the whole list even for a few names (when the keyword search itself fails). */
+  opts: CallOptions & { pageSize?: number; wholeList?: boolean } = {},
 ): Promise<Map<string, ListedMember>> {
   const found = new Map<string, ListedMember>()
   const match = (list: ListedMember[]) => {
@@ -74,7 +75,7 @@ export async function findMembers(
       if (hit) found.set(u, hit)
     }
   }
-  if (userNames.length <= KEYWORD_SEARCH_MAX) {
+  if (userNames.length <= KEYWORD_SEARCH_MAX && !opts.wholeList) {
     for (const u of userNames) {
       const page = await client.listMembers(enterpriseGlobalId, { keyword: u, pageNum: 1, pageSize: 50 }, opts)
       match(page.list)

@@ -18,6 +18,11 @@ import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
+import { registerMemberHandlers } from '../handlers/members'
+import { deskStateFor, targetProfile } from '../handlers/assets'
+import { clientPoolFor } from '../api/client-pool'
+import { MemberDirectory, MembersService } from '../services/members'
+import { resolveLocale } from '@shared/i18n/locale'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { disposeEngine } from '../services/bulk'
@@ -78,24 +83,47 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
   drafts.purge()
-  const services: Services = {
-    info: {
-      version: options.version,
-      shell: options.shell,
-      platform: process.platform,
-      dataDir,
-      systemLocale: options.systemLocale ?? systemLocale(),
+  const settings = new SettingsService(storage)
+  const info = {
+    version: options.version,
+    shell: options.shell,
+    platform: process.platform,
+    dataDir,
+    systemLocale: options.systemLocale ?? systemLocale(),
+  }
+  // The client pool and the enterprise resolver are reached through the finished services (closures called later).
+  const clientFor = (profileId: string) => clientPoolFor(services).get(profileId)
+  const memberDirectory = new MemberDirectory({
+    clientFor,
+    pageSize: async () => (await settings.get()).limits.maxPageSize,
+    onStatus: (status) => events.emit('members.directory', status),
+  })
+  const members = new MembersService({
+    clientFor,
+    target: async (input) => {
+      const profileId = await targetProfile(services, input.profileId)
+      return { profileId, enterpriseGlobalId: await deskStateFor(services).enterprises.resolve(profileId, input.enterpriseGlobalId || undefined) }
     },
+    limits: async () => (await settings.get()).limits,
+    locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
+    directory: memberDirectory,
+  })
+  // A profile's address or enterprise may have changed: the people known may no longer be right.
+  events.on('profiles.changed', () => memberDirectory.clear())
+  const services: Services = {
+    info,
     dataDir,
     log,
     events,
     storage,
     vault,
-    settings: new SettingsService(storage),
+    settings,
     profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
     sandbox,
     db,
     drafts,
+    members,
+    memberDirectory,
     testConnection: options.testConnection ?? testConnection,
   }
 
@@ -110,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
   registerDraftHandlers(registry, services)
+  registerMemberHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -12,6 +12,7 @@ import type { Storage } from '../services/storage'
 import type { Vault } from '../services/vault'
 import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
+import type { MemberDirectory, MembersService } from '../services/members'
 
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
@@ -30,6 +31,10 @@ export interface Services {
   /** The app's database (desk.db in the data folder): drafts, customers, catalog, orders. */
   db: Database
   drafts: DraftStore
+  /** Employees one at a time (member operations 1 to 5). */
+  members: MembersService
+  /** Who an employee global id is, per enterprise (the employee list read in the background). */
+  memberDirectory: MemberDirectory
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
 }

@@ -146,12 +146,13 @@ export interface NewMember {
 export interface AddMembersBody {
   userList: NewMember[]
 }
+/** Fields left out keep their values; null clears an optional one (docs/decisions.md). */
 export interface EditMemberBody {
   userName: string
-  departmentId?: number
+  departmentId?: number | null
   name: string
-  remark?: string
-  passwordMobile?: string
+  remark?: string | null
+  passwordMobile?: string | null
 }
 export interface ResetPasswordBody {
   password: string

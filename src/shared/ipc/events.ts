@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { bulkProgressSchema } from './channels/bulk'
 import { draftsChangedSchema } from './channels/drafts'
+import { directoryStatusSchema } from './channels/members'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -15,6 +16,8 @@ export const eventSchemas = {
   'bulk.progress': bulkProgressSchema,
   /** Drafts were saved, renamed, removed, restored or imported (by any window, tab or the CLI of this core). */
   'drafts.changed': draftsChangedSchema,
+  /** The member directory of an enterprise started or finished reading its employee list (or failed to). */
+  'members.directory': directoryStatusSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

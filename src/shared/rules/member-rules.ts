@@ -57,29 +57,39 @@ export function checkPassword(v: unknown, field: string, limits: MemberRuleLimit
   return null
 }
 
-/** The optional fields shared by add and edit: departmentId, remark (30003), passwordMobile (10004). */
-function checkOptionalFields(m: Record<string, unknown>, at: string): RuleIssue | null {
-  const dep = m['departmentId']
-  if (dep !== undefined && dep !== null && !isInteger(dep)) {
-    return issue('40000', `${at}departmentId`, 'type', { expected: 'integer' })
-  }
-  const remark = m['remark']
-  if (remark !== undefined && remark !== null) {
-    if (typeof remark !== 'string') return issue('40000', `${at}remark`, 'type', { expected: 'string' })
-    if (charLength(remark) > SPEC_LIMITS.remarkMax) {
-      return issue('30003', `${at}remark`, 'maxLength', { max: SPEC_LIMITS.remarkMax })
-    }
-  }
-  const mobile = m['passwordMobile']
-  if (!isAbsent(mobile)) {
-    if (typeof mobile !== 'string') return issue('40000', `${at}passwordMobile`, 'type', { expected: 'string' })
-    if (!isMobile(mobile)) return issue('10004', `${at}passwordMobile`, 'mobile')
-  }
+/** departmentId: absent, null or a whole number (40000). */
+export function checkDepartmentId(v: unknown, field: string): RuleIssue | null {
+  if (v !== undefined && v !== null && !isInteger(v)) return issue('40000', field, 'type', { expected: 'integer' })
   return null
 }
 
+/** remark: absent, null or at most 200 characters (30003). */
+export function checkRemark(v: unknown, field: string): RuleIssue | null {
+  if (v === undefined || v === null) return null
+  if (typeof v !== 'string') return issue('40000', field, 'type', { expected: 'string' })
+  if (charLength(v) > SPEC_LIMITS.remarkMax) return issue('30003', field, 'maxLength', { max: SPEC_LIMITS.remarkMax })
+  return null
+}
+
+/** passwordMobile (security mobile): absent or a mobile number (10004). */
+export function checkMobile(v: unknown, field: string): RuleIssue | null {
+  if (isAbsent(v)) return null
+  if (typeof v !== 'string') return issue('40000', field, 'type', { expected: 'string' })
+  if (!isMobile(v)) return issue('10004', field, 'mobile')
+  return null
+}
+
+/** The optional fields shared by add and edit: departmentId, remark (30003), passwordMobile (10004). */
+function checkOptionalFields(m: Record<string, unknown>, at: string): RuleIssue | null {
+  return (
+    checkDepartmentId(m['departmentId'], `${at}departmentId`) ??
+    checkRemark(m['remark'], `${at}remark`) ??
+    checkMobile(m['passwordMobile'], `${at}passwordMobile`)
+  )
+}
+
 /** Name present (40022 on add, 40000 on edit) and at most 30 characters (30002). */
-function checkName(v: unknown, field: string, emptyCode: string): RuleIssue | null {
+export function checkName(v: unknown, field: string, emptyCode: '40022' | '40000'): RuleIssue | null {
   if (isAbsent(v)) return issue(emptyCode, field, 'required')
   if (typeof v !== 'string') return issue('40000', field, 'type', { expected: 'string' })
   if (charLength(v) > SPEC_LIMITS.nameMax) return issue('30002', field, 'maxLength', { max: SPEC_LIMITS.nameMax })

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
 import { BULK_KINDS, JOB_STATUSES, itemResultSchema, newMemberSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
+import { memberRefSchema } from '@shared/bulk/member-actions'
 import { AppendLog } from '../journal/append-log'
 
 export const JOBS_DIR = 'jobs'
@@ -46,8 +47,16 @@ export const jobFileSchema = z.discriminatedUnion('kind', [
     enterpriseGlobalId: z.string(),
     items: z.array(storedMemberSchema),
   }),
+  z.object({ ...baseJob, kind: z.literal('members.delete'), enterpriseGlobalId: z.string(), items: z.array(memberRefSchema) }),
+  // The new password is removed once every employee has it (see member-reset-kind.ts).
+  z.object({ ...baseJob, kind: z.literal('members.resetPassword'), enterpriseGlobalId: z.string(), password: z.string().optional(), items: z.array(memberRefSchema) }),
 ])
 export type JobFile = z.output<typeof jobFileSchema>
+
+/** Kinds whose job file holds a secret it later drops: kept as a job.json rewritten atomically, not a log line. */
+export function hasJobJson(file: JobFile): boolean {
+  return file.kind === 'members.import' || file.kind === 'members.resetPassword'
+}
 
 /** Input position of each unique item. */
 export function positionsOf(file: JobFile): number[] {
@@ -55,6 +64,8 @@ export function positionsOf(file: JobFile): number[] {
 }
 export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
 export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
+export type MemberDeleteJobFile = Extract<JobFile, { kind: 'members.delete' }>
+export type MemberResetJobFile = Extract<JobFile, { kind: 'members.resetPassword' }>
 
 /**
  * Items of a "result" group: item numbers, and `[first, last]` for a run of consecutive ones (a chunk's items
@@ -146,7 +157,7 @@ export class JobStore {
    * anything is sent: its items are read back after a crash, and its passwords are later removed from that file.
    */
   create(file: JobFile): Promise<void> {
-    if (file.kind === 'members.import') return this.writeJob(file)
+    if (hasJobJson(file)) return this.writeJob(file)
     const log = this.logOf(file.id)
     const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt } satisfies JobLogLine), { lazy: true })
     log.flushSoon()

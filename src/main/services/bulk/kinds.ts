@@ -11,6 +11,8 @@ import type { ItemResult } from '@shared/ipc/channels/bulk'
 import type { ApiClient, CallOptions } from '../../api/client'
 import { findMembers, sameUserName } from '../../api/reconcile'
 import type { JobFile, LockJobFile, MemberJobFile } from './job-store'
+import { memberDeleteRunner } from './member-delete-kind'
+import { memberResetRunner } from './member-reset-kind'
 
 /**
  * A chunk's answer per item: a result; `retry` (surely not sent: may be sent again); or `unknown` (may have
@@ -22,6 +24,8 @@ export type ChunkItemOutcome = { result: ItemResult } | { retry: AppErrorData } 
 export type ChunkCall =
   | { op: 'lockAssets' | 'unlockAssets'; req: OperationRequests['lockAssets'] }
   | { op: 'addMembers'; req: OperationRequests['addMembers'] }
+  | { op: 'deleteMember'; req: OperationRequests['deleteMember'] }
+  | { op: 'resetPassword'; req: OperationRequests['resetPassword'] }
 
 /** What a chunk's call came back with: the data (and 60027 flag), or the error. */
 export type ChunkAnswer = { data: unknown; partial: boolean } | { error: AppError }
@@ -49,6 +53,8 @@ export interface KindRunner {
   describe(item: number): { key: string; label?: string }
   /** Whether sending a failed, unknown or cancelled item again may change its result (retryFailed). */
   retryable(result: ItemResult): boolean
+  /** The job file without the secrets no item needs any more (null: nothing to drop). */
+  withoutSecrets?(results: readonly (ItemResult | undefined)[]): JobFile | null
 }
 
 /** Unknown and cancelled items, and failed ones other than those `final` says a retry cannot change. */
@@ -171,5 +177,7 @@ function memberRunner(job: MemberJobFile): KindRunner {
 
 /** The runner of a job's kind. */
 export function kindRunner(job: JobFile): KindRunner {
+  if (job.kind === 'members.delete') return memberDeleteRunner(job)
+  if (job.kind === 'members.resetPassword') return memberResetRunner(job)
   return job.kind === 'members.import' ? memberRunner(job) : lockRunner(job)
 }

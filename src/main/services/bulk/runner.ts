@@ -25,6 +25,7 @@ import type { ApiClient, CallOptions, PreparedCall } from '../../api/client'
 import type { JournalContext } from '../../api/journal-sink'
 import { kindRunner, stopsTheJob, type ChunkAnswer, type ChunkCall, type ChunkItemOutcome, type KindRunner } from './kinds'
 import { JobStore, positionsOf, type JobFile, type JobLogLine } from './job-store'
+import { memberActionJobFile } from './member-actions'
 import { RateMeter, Throttle } from './progress'
 
 export interface BulkRunnerDeps {
@@ -102,10 +103,8 @@ const SLOW_WRITE_MS = 2
 /** Builds (and journals) the calls of a job's chunks, which all call the same operation. */
 function prepareCalls(client: ApiClient, calls: ChunkCall[], contexts: JournalContext[]): Promise<PreparedCall[]> {
   const op = calls[0]!.op
-  if (op === 'addMembers') {
-    return client.prepareAll(op, calls.map((c, k) => ({ req: c.req as OperationRequests['addMembers'], context: contexts[k]! })))
-  }
-  return client.prepareAll(op, calls.map((c, k) => ({ req: c.req as OperationRequests['lockAssets'], context: contexts[k]! })))
+  // Every call of a job is of one operation: the request of each is that operation's.
+  return client.prepareAll<typeof op>(op, calls.map((c, k) => ({ req: c.req as OperationRequests[typeof op], context: contexts[k]! })))
 }
 
 type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
@@ -275,7 +274,9 @@ export class BulkRunner {
     const id = `${new Date(this.now()).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`
     const base = { v: 1 as const, id, profileId, createdAt: this.now(), inputCount: input.items.length }
     let file: JobFile
-    if (input.kind === 'members.import') {
+    if (input.kind === 'members.delete' || input.kind === 'members.resetPassword') {
+      file = memberActionJobFile(input, base)
+    } else if (input.kind === 'members.import') {
       const d = dedupe(input.items, keyOf)
       file = { ...base, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, duplicates: d.duplicates }
       if (d.duplicates.length > 0) file.positions = d.positions
@@ -506,7 +507,7 @@ export class BulkRunner {
       status: job.status,
       createdAt: f.createdAt,
       updatedAt: job.updatedAt,
-      target: f.kind === 'members.import' ? f.enterpriseGlobalId : f.operatorIdentity,
+      target: 'enterpriseGlobalId' in f ? f.enterpriseGlobalId : f.operatorIdentity,
       counts: this.counts(job),
     }
     if (job.error) s.error = job.error
@@ -658,7 +659,7 @@ export class BulkRunner {
     } finally {
       // Not awaited by the run, and started after its end is told (the job's end does not wait on rewriting
       // its file, nor on going through its employees); close() waits for it.
-      if (job.kind.create) this.track(new Promise((r) => setImmediate(r)).then(() => this.dropDonePasswords(job)).catch(() => undefined))
+      if (job.kind.create || job.kind.withoutSecrets) this.track(new Promise((r) => setImmediate(r)).then(() => this.dropDonePasswords(job)).catch(() => undefined))
       // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
       await this.store.closeLog(job.file.id).catch(() => undefined)
       job.throttle.flush()
@@ -807,7 +808,7 @@ export class BulkRunner {
     let answer: ChunkAnswer
     try {
       // One call, narrowed so `op` and `req` stay paired for the type checker.
-      const res = r.call.op === 'addMembers' ? await r.client.call(r.call.op, r.call.req, o) : await r.client.call(r.call.op, r.call.req, o)
+      const res = await r.client.call<ChunkCall['op']>(r.call.op, r.call.req, o)
       answer = { data: res.data, partial: res.partial }
     } catch (err) {
       answer = { error: err instanceof AppError ? err : AppError.app('app.internal') }
@@ -910,6 +911,13 @@ export class BulkRunner {
   /** Employees that exist no longer need their initial password on disk. */
   private async dropDonePasswords(job: Job): Promise<void> {
     const f = job.file
+    const dropped = job.kind.withoutSecrets?.(job.results)
+    if (dropped) {
+      job.file = dropped
+      job.kind = kindRunner(dropped)
+      await this.store.writeJob(dropped)
+      return
+    }
     if (f.kind !== 'members.import') return
     let changed = false
     const items = f.items.map((m, i) => {

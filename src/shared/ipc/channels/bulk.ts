@@ -6,8 +6,9 @@ import { z } from 'zod'
 import { channel, noInput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
+import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
 
-export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import'] as const
+export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword'] as const
 export type BulkKind = (typeof BULK_KINDS)[number]
 
 /** Most items one job takes (a file of more is split by the user). */
@@ -44,6 +45,8 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
     enterpriseGlobalId: z.string().trim().min(1).max(200),
     items: z.array(newMemberSchema).min(1).max(MAX_BULK_ITEMS),
   }),
+  memberDeleteStartSchema,
+  memberResetStartSchema,
 ])
 export type BulkStartInput = z.input<typeof bulkStartSchema>
 export type BulkStart = z.output<typeof bulkStartSchema>
@@ -116,7 +119,7 @@ export const jobSummarySchema = z.object({
   status: z.enum(JOB_STATUSES),
   createdAt: z.number(),
   updatedAt: z.number(),
-  /** members.import: the enterprise; locks: the operator identity. */
+  /** members.*: the enterprise; locks: the operator identity. */
   target: z.string(),
   counts: jobCountsSchema,
   /** A whole-job error (e.g. the profile's credentials were refused), if it stopped for one. */

@@ -1,0 +1,41 @@
+/**
+ * Bulk kind `members.resetPassword`: one reset call (member operation 3) per employee, all to the job's one new
+ * password. Idempotent (the same password twice leaves the same state): the client retries it where safe. The
+ * password stays in the job's file only while an employee may still need it (a retry of the failed ones), and
+ * is removed once every employee has it; it never reaches the journal or the log.
+ */
+import { AppError } from '@shared/errors/app-error'
+import type { JobFile, MemberResetJobFile } from './job-store'
+import { stopsTheJob, type ChunkItemOutcome, type KindRunner } from './kinds'
+import { describeMember } from './member-actions'
+
+const CANCELLED: ChunkItemOutcome = { result: { state: 'cancelled' } }
+
+export function memberResetRunner(job: MemberResetJobFile): KindRunner {
+  const eid = job.enterpriseGlobalId
+  return {
+    create: false,
+    // Not found (60002) and a password the service refuses (50003) would come back the same.
+    retryable: (r) =>
+      r.state === 'unknown' || r.state === 'cancelled' || (r.state === 'failed' && r.error?.code !== '60002' && r.error?.code !== '50003'),
+    chunkSize: () => 1,
+    describe: (i) => describeMember(job.items[i]!),
+    request(items) {
+      if (job.password === undefined) throw AppError.app('app.invalidInput', { detail: 'the new password is no longer kept: start a new reset' })
+      return { op: 'resetPassword', req: { path: { enterpriseGlobalId: eid, memberGlobalId: job.items[items[0]!]!.globalId }, body: { password: job.password } } }
+    },
+    interpret(items, answer) {
+      const m = job.items[items[0]!]!
+      if (!('error' in answer)) return [{ result: { state: 'ok', memberGlobalId: m.globalId } }]
+      const e = answer.error
+      if (e.code === 'app.cancelled') return [CANCELLED]
+      if (stopsTheJob(e)) throw e
+      return [{ result: { state: 'failed', error: e.toData() } }]
+    },
+    withoutSecrets(results) {
+      if (job.password === undefined || !results.every((r) => r?.state === 'ok')) return null
+      const { password: _drop, ...rest } = job
+      return rest satisfies JobFile
+    },
+  }
+}
