@@ -1,23 +1,27 @@
 /**
  * Bulk kind `members.resetPassword`: one reset call (member operation 3) per employee, all to the job's one new
  * password. Idempotent (the same password twice leaves the same state): the client retries it where safe. The
- * password stays in the job's file only while an employee may still need it (a retry of the failed ones), and
- * is removed once every employee has it; it never reaches the journal or the log.
+ * password stays in the job's file only while an employee may still need it (not done yet, or failed in a way a
+ * retry may change), and is removed then; it never reaches the journal or the log.
  */
 import { AppError } from '@shared/errors/app-error'
+import type { ItemResult } from '@shared/ipc/channels/bulk'
 import type { JobFile, MemberResetJobFile } from './job-store'
 import { stopsTheJob, type ChunkItemOutcome, type KindRunner } from './kinds'
 import { describeMember } from './member-actions'
 
 const CANCELLED: ChunkItemOutcome = { result: { state: 'cancelled' } }
 
+/** Not found (60002) and a password the service refuses (50003) would come back the same. */
+function retryable(r: ItemResult): boolean {
+  return r.state === 'unknown' || r.state === 'cancelled' || (r.state === 'failed' && r.error?.code !== '60002' && r.error?.code !== '50003')
+}
+
 export function memberResetRunner(job: MemberResetJobFile): KindRunner {
   const eid = job.enterpriseGlobalId
   return {
     create: false,
-    // Not found (60002) and a password the service refuses (50003) would come back the same.
-    retryable: (r) =>
-      r.state === 'unknown' || r.state === 'cancelled' || (r.state === 'failed' && r.error?.code !== '60002' && r.error?.code !== '50003'),
+    retryable,
     chunkSize: () => 1,
     describe: (i) => describeMember(job.items[i]!),
     request(items) {
@@ -33,7 +37,8 @@ export function memberResetRunner(job: MemberResetJobFile): KindRunner {
       return [{ result: { state: 'failed', error: e.toData() } }]
     },
     withoutSecrets(results) {
-      if (job.password === undefined || !results.every((r) => r?.state === 'ok')) return null
+      // Kept while an employee may still get it: not done yet, or failed in a way a retry may change.
+      if (job.password === undefined || !results.every((r) => r !== undefined && r.state !== 'pending' && (r.state === 'ok' || !retryable(r)))) return null
       const { password: _drop, ...rest } = job
       return rest satisfies JobFile
     },
