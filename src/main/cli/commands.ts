@@ -4,15 +4,15 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
 import { isChannelName } from '@shared/ipc/contract'
 import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
-import { ASSUMED_ENTERPRISE_SUFFIX } from '@shared/rules/member-rules'
 import { describeError } from '@shared/errors/app-error'
 import { clientPoolFor } from '../api/client-pool'
-import { importEmployees, importLockNumbers } from '../services/import'
+import { importLockNumbers } from '../services/import'
 import { withContext, type CliContext, type GlobalOptions } from './context'
 import { EXIT } from './exit-codes'
 import { isResultsPath } from './results'
 import { runJob, showIssues } from './run-job'
 import { t } from './text'
+import { membersCommand } from './commands/members'
 
 type Globals = () => GlobalOptions
 
@@ -101,50 +101,6 @@ function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
         })
       }),
     )
-}
-
-interface MemberOptions {
-  file: string
-  enterprise?: string
-  sheet?: string
-  out?: string
-}
-
-function membersCommand(globals: Globals): Command {
-  const members = new Command('members').description('employees of an enterprise')
-  members
-    .command('import')
-    .description('add the employees of a file (.csv or .xlsx with a header row: userName, password, name, ...)')
-    .requiredOption('-f, --file <path>', 'file of employees')
-    .option('-e, --enterprise <enterpriseGlobalId>', "the enterprise (default: the profile's)")
-    .option('--sheet <name>', 'worksheet of an .xlsx file (default: the first)')
-    .option('-o, --out <path>', 'results file: .csv, .xlsx or .json, one row per line of the input')
-    .action(async (o: MemberOptions) =>
-      command(globals, async (ctx) => {
-        checkOut(ctx, o.out)
-        const profile = await ctx.profile()
-        const enterpriseGlobalId = o.enterprise?.trim() || profile.enterpriseGlobalId
-        if (!enterpriseGlobalId) throw AppError.app('app.invalidInput', { detail: t('noEnterprise', ctx.locale) })
-        const { limits } = await ctx.core.services.settings.get()
-        const parsed = await importEmployees(
-          { bytes: await readInput(ctx, o.file), fileName: o.file },
-          { sheet: o.sheet, locale: ctx.locale, limits: { passwordMin: limits.passwordMin, passwordMax: limits.passwordMax, enterpriseSuffix: ASSUMED_ENTERPRISE_SUFFIX } },
-        )
-        showIssues(ctx, parsed.issues)
-        if (parsed.rows.length === 0) {
-          ctx.fail(AppError.app('app.invalidInput', { detail: t('noItems', ctx.locale) }))
-          return EXIT.error
-        }
-        return runJob(ctx, {
-          start: { kind: 'members.import', profileId: profile.id, enterpriseGlobalId, items: parsed.rows.map((r) => r.member) },
-          lines: parsed.rows.map((r) => r.line),
-          issues: parsed.issues,
-          ...(o.out ? { out: o.out } : {}),
-          label: 'kindImport',
-        })
-      }),
-    )
-  return members
 }
 
 function shellnumsCommand(globals: Globals): Command {
@@ -256,7 +212,7 @@ export function buildProgram(version: string): Command {
   locks.addCommand(lockCommand('disable', globals))
   locks.addCommand(lockCommand('enable', globals))
   program.addCommand(locks)
-  program.addCommand(membersCommand(globals))
+  program.addCommand(membersCommand(globals, { command, readInput, checkOut }))
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))

@@ -4,6 +4,7 @@
  */
 import type { ImportIssue } from '@shared/bulk/import'
 import { describeError } from '@shared/errors/app-error'
+import { errorAdvice } from '@shared/errors/advice'
 import type { BulkProgress, BulkStart } from '@shared/ipc/channels/bulk'
 import { bulkRunnerFor } from '../services/bulk'
 import type { CliContext } from './context'
@@ -74,6 +75,7 @@ export async function runJob(ctx: CliContext, req: JobRequest): Promise<number> 
     if (req.out) ctx.say(t('wrote', ctx.locale, { file: req.out }))
     if (done.error) {
       process.stderr.write(t('jobStopped', ctx.locale, { error: describeError(done.error, ctx.locale) }) + '\n')
+      if (errorAdvice(done.error) === 'credentials') process.stderr.write(t('fixProfile', ctx.locale) + '\n')
       process.stderr.write(t('resume', ctx.locale, { id: jobId }) + '\n')
     }
     if (interrupted) {

@@ -34,6 +34,30 @@ const TEXT = {
   kindImport: { en: 'Import employees', 'zh-CN': '导入员工' },
   duplicateOf: { en: 'repeats line {line}', 'zh-CN': '与第 {line} 行重复' },
   reconciled: { en: 'confirmed by reading back', 'zh-CN': '已回查确认' },
+  // members
+  kindReset: { en: 'Reset passwords', 'zh-CN': '重置密码' },
+  kindDelete: { en: 'Delete employees', 'zh-CN': '删除员工' },
+  memberNotFound: { en: 'no employee "{ref}" in the enterprise', 'zh-CN': '企业中没有员工“{ref}”' },
+  needMembers: { en: 'Name the employees (accounts or global ids), or give --file.', 'zh-CN': '请指定员工（账号或全局 ID），或使用 --file。' },
+  needPassword: { en: 'Give the password with --password-stdin (piped in), or use --generate-password.', 'zh-CN': '请用 --password-stdin（从标准输入读取）提供密码，或使用 --generate-password。' },
+  onePasswordWay: { en: 'Use either --password-stdin or --generate-password, not both.', 'zh-CN': '--password-stdin 与 --generate-password 只能选其一。' },
+  passwordOnce: { en: 'Password (shown once, not kept anywhere): {password}', 'zh-CN': '密码（仅显示这一次，不会保存）：{password}' },
+  needYes: { en: 'Deleting needs --yes when there is no terminal to ask on.', 'zh-CN': '没有可交互的终端时，删除需要加 --yes。' },
+  askDeleteOne: { en: 'Delete the employee {name} ({account})?', 'zh-CN': '删除员工 {name}（{account}）？' },
+  askDeleteMany: { en: 'Delete {n} employee(s)?', 'zh-CN': '删除 {n} 名员工？' },
+  added: { en: 'Added {name} ({account}): {id}', 'zh-CN': '已添加 {name}（{account}）：{id}' },
+  edited: { en: 'Saved {name} ({account})', 'zh-CN': '已保存 {name}（{account}）' },
+  reset: { en: 'New password set for {name} ({account})', 'zh-CN': '已为 {name}（{account}）设置新密码' },
+  deleted: { en: 'Deleted {name} ({account})', 'zh-CN': '已删除 {name}（{account}）' },
+  readBack: { en: 'The answer was lost; reading the list back confirmed it was done.', 'zh-CN': '应答丢失；回查列表确认已完成。' },
+  listPage: { en: 'Page {page} of {pages}: {shown} of {total} employee(s)', 'zh-CN': '第 {page} / {pages} 页：{shown} 名，共 {total} 名员工' },
+  listAll: { en: '{shown} of {total} employee(s)', 'zh-CN': '{shown} 名，共 {total} 名员工' },
+  online: { en: 'online', 'zh-CN': '在线' },
+  fixProfile: {
+    en: 'The service refused the connection’s credentials: fix the connection profile (Settings → Connections in the app), then run this again.',
+    'zh-CN': '服务拒绝了该连接的凭据：请修正连接配置（应用中的“设置 → 连接”），然后重新运行。',
+  },
+  tryAgain: { en: 'This is a passing fault of the service: try again in a moment.', 'zh-CN': '这是服务的临时故障：请稍后重试。' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type CliText = keyof typeof TEXT
