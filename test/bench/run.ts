@@ -16,11 +16,12 @@
  * The sandbox runs in a child process (its CPU is not counted against the client). `lost`: input items without
  * a final result, or reported done but not so in the service afterwards. `duplicated`: items the journal shows
  * in more than one call (automatic retries of the same call excluded). peakRssMB: this process, runner runs.
- * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present.
+ * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present, and the Members
+ * list's round trip at 50,000 employees (test/bench/member-list.ts).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
- * over a network takes tens of milliseconds per call), --no-sandbox-bench, --no-ui-bench. Diagnostics go to stderr; stdout is
+ * over a network takes tens of milliseconds per call), --no-sandbox-bench, --no-member-list-bench, --no-ui-bench. Diagnostics go to stderr; stdout is
  * JSON lines.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -381,6 +382,7 @@ async function main(): Promise<void> {
     const mod = (await import('./sandbox-throughput')) as { runSandboxThroughput: () => Promise<unknown[]> }
     for (const line of await mod.runSandboxThroughput()) process.stdout.write(JSON.stringify(line) + '\n')
   }
+  if (!process.argv.includes('--no-member-list-bench')) process.stdout.write(JSON.stringify(await (await import('./member-list')).runMemberListBench()) + '\n')
   if (!process.argv.includes('--no-ui-bench')) process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
 }
 
