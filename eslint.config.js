@@ -79,6 +79,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/*', '!**/sandbox/index'], message: 'main may use the sandbox only through src/sandbox/index.ts.' }] }],
     },
   },
+  // Inside main: a handler never imports another handler (what two share is a service, built by createCore). This
+  // block repeats main's sandbox rule because a later no-restricted-imports setting replaces the earlier one.
+  {
+    files: ['src/main/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/*', '!**/sandbox/index'], message: 'main may use the sandbox only through src/sandbox/index.ts.' },
+            { group: ['./*', '**/handlers/*', '**/handlers'], message: 'A handler never imports another handler: move what they share into a service (src/main/services) built by createCore.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/preload/**/*.ts'],
     rules: {

@@ -6,7 +6,6 @@ import { isChannelName } from '@shared/ipc/contract'
 import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
 import { ASSUMED_ENTERPRISE_SUFFIX } from '@shared/rules/member-rules'
 import { describeError } from '@shared/errors/app-error'
-import { clientPoolFor } from '../api/client-pool'
 import { importEmployees, importLockNumbers } from '../services/import'
 import { withContext, type CliContext, type GlobalOptions } from './context'
 import { EXIT } from './exit-codes'
@@ -155,7 +154,7 @@ function shellnumsCommand(globals: Globals): Command {
       command(globals, async (ctx) => {
         const profile = await ctx.profile()
         const { limits } = await ctx.core.services.settings.get()
-        const client = await clientPoolFor(ctx.core.services).get(profile.id)
+        const client = await ctx.core.services.clients.get(profile.id)
         const numbers: string[] = []
         let error: unknown = null
         // One call after another, never repeated: a number handed out cannot be handed back.
