@@ -98,7 +98,20 @@ export default tseslint.config(
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['keytar', 'undici', 'node:*'], message: 'The preload exposes the bridge and nothing else.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['keytar', 'undici', 'node:*'], message: 'The preload exposes the bridge and nothing else.' },
+            // The preload stays a few KB: channel names from the plain list, never the schemas (types are fine).
+            {
+              group: ['zod', '@shared/ipc/contract', '@shared/ipc/channel', '@shared/ipc/channels/*', '@shared/errors/*'],
+              allowTypeImports: true,
+              message: 'The preload checks channel names with @shared/ipc/channel-names; schemas stay in main and the renderer.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

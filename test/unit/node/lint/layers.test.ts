@@ -72,6 +72,16 @@ describe('layer rules', () => {
     expect(core).toEqual([])
   }, 60_000)
 
+  it('keeps the schemas out of the preload (types only)', async () => {
+    const schemas = await ruleIds('src/preload/__probe__.ts', "import { isChannelName } from '@shared/ipc/contract'\nimport { z } from 'zod'\nexport const x = [isChannelName, z]\n")
+    expect(schemas.filter((i) => i === 'no-restricted-imports')).toHaveLength(2)
+    const names = await ruleIds(
+      'src/preload/__probe__.ts',
+      "import type { IpcResult } from '@shared/ipc/channel'\nimport { isListedChannel } from '@shared/ipc/channel-names'\nexport const x = (r: IpcResult<unknown>) => [r, isListedChannel]\n",
+    )
+    expect(names).toEqual([])
+  }, 60_000)
+
   it('lets the renderer use shared', async () => {
     const ids = await ruleIds('src/renderer/__probe__.ts', "import { CHANNELS } from '@shared/ipc/contract'\nexport const x = CHANNELS\n")
     expect(ids).toEqual([])
