@@ -19,13 +19,17 @@ import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
 import { registerMemberHandlers } from '../handlers/members'
-import { deskStateFor, targetProfile } from '../handlers/assets'
-import { clientPoolFor } from '../api/client-pool'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
-import { disposeEngine } from '../services/bulk'
+import { ClientPool } from '../api/client-pool'
+import { AssetListCache } from '../services/assets'
+import { createBulkRunner } from '../services/bulk'
+import { EnterpriseResolver } from '../services/enterprise'
+import { Journal } from '../services/journal'
+import { LookupService } from '../services/lookup'
+import { ShellNumberHistory } from '../services/shellnums'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -83,7 +87,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
   drafts.purge()
-  const settings = new SettingsService(storage)
   const info = {
     version: options.version,
     shell: options.shell,
@@ -91,25 +94,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     systemLocale: options.systemLocale ?? systemLocale(),
   }
-  // The client pool and the enterprise resolver are reached through the finished services (closures called later).
-  const clientFor = (profileId: string) => clientPoolFor(services).get(profileId)
+  const settings = new SettingsService(storage)
+  const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
+  const journal = new Journal({ dataDir })
+  // One client per profile for the whole core, all journaled: screens and the bulk runner share them.
+  const clients = new ClientPool({ journal, profiles, settings, events, info, log })
+  const clientFor = (profileId: string) => clients.get(profileId)
+  const assets = new AssetListCache({ clientFor, profiles, events })
+  const enterprises = new EnterpriseResolver({ profiles, events, clientFor })
   const memberDirectory = new MemberDirectory({
     clientFor,
     pageSize: async () => (await settings.get()).limits.maxPageSize,
     onStatus: (status) => events.emit('members.directory', status),
   })
+  // A profile's address or enterprise may have changed: the people known may no longer be right.
+  events.on('profiles.changed', () => memberDirectory.clear())
   const members = new MembersService({
     clientFor,
-    target: async (input) => {
-      const profileId = await targetProfile(services, input.profileId)
-      return { profileId, enterpriseGlobalId: await deskStateFor(services).enterprises.resolve(profileId, input.enterpriseGlobalId || undefined) }
-    },
+    target: (input) => enterprises.target(input),
     limits: async () => (await settings.get()).limits,
     locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
     directory: memberDirectory,
   })
-  // A profile's address or enterprise may have changed: the people known may no longer be right.
-  events.on('profiles.changed', () => memberDirectory.clear())
   const services: Services = {
     info,
     dataDir,
@@ -118,14 +124,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storage,
     vault,
     settings,
-    profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
+    profiles,
     sandbox,
     db,
     drafts,
     members,
     memberDirectory,
     testConnection: options.testConnection ?? testConnection,
+    journal,
+    clients,
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
+    enterprises,
+    assets,
+    lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),
+    shellnums: new ShellNumberHistory(storage),
   }
+  // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
+  services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -164,7 +179,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (disposed) return
       disposed = true
       offProfiles()
-      await disposeEngine(services)
+      // Running jobs pause (their calls in flight finish first), then the clients and the journal close; all
+      // before the sandbox stops.
+      await services.bulk.close()
+      await clients.close()
+      await journal.close()
       await sandbox.stop()
       db.close()
       log.info('core stopped')
