@@ -25,7 +25,8 @@ export async function parseTable(fileName: string, bytes: Uint8Array, locale: Lo
     if (err instanceof ImportFileError) throw AppError.app('app.fileUnreadable', { file: fileName, detail: err.issue.message })
     throw err
   }
-  const rows = table.rows.filter((r) => r.some((c) => c !== ''))
+  const filled = table.rows.map((r, i) => ({ r, line: i + 1 })).filter((x) => x.r.some((c) => c !== ''))
+  const rows = filled.map((x) => x.r)
   const hasHeader = looksLikeHeader(rows)
   const width = rows.reduce((w, r) => Math.max(w, r.length), 0)
   const header = hasHeader ? rows[0]! : []
@@ -39,7 +40,8 @@ export async function parseTable(fileName: string, bytes: Uint8Array, locale: Lo
   let guess = -1
   const picked = lockNumbersFrom(table, { locale }).column
   if (picked !== null) guess = columns.indexOf(picked) >= 0 ? columns.indexOf(picked) : columnIndex(picked)
-  return { fileName, kind: table.kind, columns, hasHeader, rows: body, guess: guess < width ? guess : -1 }
+  const lines = (hasHeader ? filled.slice(1) : filled).map((x) => x.line)
+  return { fileName, kind: table.kind, columns, hasHeader, rows: body, lines, guess: guess < width ? guess : -1 }
 }
 
 /** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection); numbers stay as they are. */

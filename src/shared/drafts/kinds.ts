@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { lockDraftBodySchema } from '../ipc/channels/locks'
+import { memberAddDraftSchema, memberBulkDraftSchema, memberEditDraftSchema, memberImportDraftSchema } from '../ipc/channels/members'
 
 /** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
 export const draftSummarySchema = z.object({
@@ -44,6 +45,14 @@ export const DRAFT_KINDS = {
     summarize: (b) => ({ type: b.action }),
     listed: false,
   }),
+  /** Members: the add-employee form (never the password). */
+  'members.add': kind({ schema: memberAddDraftSchema, summarize: () => ({ entries: 1 }), listed: false }),
+  /** Members: the edit form of one employee. */
+  'members.edit': kind({ schema: memberEditDraftSchema, summarize: () => ({ entries: 1 }), listed: false }),
+  /** Members: a bulk delete or password reset of a pasted list of accounts, and its run. */
+  'members.bulk': kind({ schema: memberBulkDraftSchema, summarize: (b) => ({ type: b.action }), listed: false }),
+  /** Members: the import of an employee file (passwords emptied), its column mapping and its run. */
+  'members.import': kind({ schema: memberImportDraftSchema, summarize: (b) => ({ entries: b.rows.length }), listed: false }),
 } satisfies Record<string, DraftKindSpec<unknown>>
 
 export type DraftKind = keyof typeof DRAFT_KINDS

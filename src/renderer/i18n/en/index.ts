@@ -14,8 +14,9 @@ import lookup from './lookup'
 import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
+import members from './members'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members }
 
 export default en
 

@@ -36,6 +36,8 @@ export const parsedTableSchema = z.object({
   hasHeader: z.boolean(),
   /** Data rows (header excluded); each as long as `columns`. */
   rows: z.array(z.array(z.string())),
+  /** The line in the file (1-based, as a spreadsheet numbers its rows) of each data row: blank rows are skipped. */
+  lines: z.array(z.number().int()).optional(),
   /** The column that looks like lock numbers (index), or -1. */
   guess: z.number().int(),
 })

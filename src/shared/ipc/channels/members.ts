@@ -201,3 +201,63 @@ export const memberChannels = {
   /** Reads the enterprise's list again now (after changes made elsewhere). */
   'members.refreshDirectory': channel(z.object({ ...target }).strict(), directoryStatusSchema),
 }
+
+// ---- drafts of the Members screens (kept through the draft store; passwords never) ---------------------------
+
+/** Fixed ids of the Members screens' drafts (one scratch copy each). */
+export const MEMBER_DRAFT_IDS = {
+  add: 'form:members.add',
+  edit: 'form:members.edit',
+  bulk: 'form:members.bulk',
+  import: 'form:members.import',
+} as const
+
+/** The form's fields as typed, every one but the password (never kept). */
+export const memberFormDraftSchema = z.object({
+  userName: z.string().max(200),
+  name: z.string().max(200),
+  departmentId: z.string().max(40),
+  remark: z.string().max(2000),
+  passwordMobile: z.string().max(40),
+})
+
+/** The add form. */
+export const memberAddDraftSchema = z.object({
+  enterpriseGlobalId: z.string().max(64),
+  values: memberFormDraftSchema,
+})
+export type MemberAddDraft = z.output<typeof memberAddDraftSchema>
+
+/** The edit form of one employee. */
+export const memberEditDraftSchema = z.object({
+  enterpriseGlobalId: z.string().max(64),
+  memberGlobalId: z.string().max(64),
+  values: memberFormDraftSchema,
+})
+export type MemberEditDraft = z.output<typeof memberEditDraftSchema>
+
+/** The bulk action on a pasted list of accounts, and the run on screen. */
+export const memberBulkDraftSchema = z.object({
+  enterpriseGlobalId: z.string().max(64),
+  action: z.enum(['delete', 'resetPassword']),
+  text: z.string().max(2_000_000),
+  jobIds: z.array(z.string().max(100)).max(100),
+})
+export type MemberBulkDraft = z.output<typeof memberBulkDraftSchema>
+
+/**
+ * The import screen: the file as read (its header and rows, the password column emptied: initial passwords are
+ * used once and never kept), the column mapping, and the run on screen with its retries.
+ */
+export const memberImportDraftSchema = z.object({
+  enterpriseGlobalId: z.string().max(64),
+  fileName: z.string().max(300),
+  format: z.enum(['csv', 'xlsx']),
+  header: z.array(z.string().max(1000)).max(200),
+  rows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string().max(10_000)).max(200) })).max(200_000),
+  mapping: z.record(z.string().max(40), z.number().int().min(0).max(199)),
+  /** The column whose cells were emptied (passwords), so the screen can say why they are blank. */
+  passwordColumn: z.number().int().nullable(),
+  jobIds: z.array(z.string().max(100)).max(100),
+})
+export type MemberImportDraft = z.output<typeof memberImportDraftSchema>

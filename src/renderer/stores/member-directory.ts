@@ -1,0 +1,104 @@
+/**
+ * Employees named across screens: the asset list's "Assigned to", the lookup, the drawers. Asks the core's member
+ * directory for the people behind global ids (the enterprise's list is read there in the background) and asks
+ * again for what it did not know once the directory says it has read the list. The known people are kept in
+ * plain maps (not reactive: a table of 200,000 assets may name tens of thousands); `version` changes when any
+ * arrive, for what shows them.
+ */
+import { defineStore } from 'pinia'
+import { ref, watch } from 'vue'
+import type { Person } from '@shared/ipc/channels/members'
+import { MAX_DIRECTORY_IDS } from '@shared/ipc/channels/members'
+import { onEvent } from '../bridge'
+import { directoryPeople } from '../api/members'
+import { useProfilesStore } from './profiles'
+
+/** How a person is written: "name (account)", or the account alone. Made once per person. */
+export function personLabel(p: Pick<Person, 'name' | 'userName'>): string {
+  return p.name ? `${p.name} (${p.userName})` : p.userName
+}
+
+interface Known extends Person {
+  label: string
+}
+
+export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
+  const profiles = useProfilesStore()
+  /** Changes whenever people arrive: read it in what shows them. */
+  const version = ref(0)
+  /** Per enterprise: the people known. */
+  const known = new Map<string, Map<string, Known>>()
+  /** Per enterprise: ids asked for and not known yet (asked again when the directory has read the list). */
+  const unknown = new Map<string, Set<string>>()
+  const inFlight = new Map<string, Promise<void>>()
+
+  function peopleOf(enterprise: string): Map<string, Known> {
+    let m = known.get(enterprise)
+    if (!m) known.set(enterprise, (m = new Map()))
+    return m
+  }
+
+  /** Asks for the people behind these ids (those not known yet), in the active connection. */
+  async function request(enterprise: string, ids: readonly string[]): Promise<void> {
+    if (!enterprise) return
+    const have = peopleOf(enterprise)
+    const want = [...new Set(ids.filter((id) => id && !have.has(id)))].slice(0, MAX_DIRECTORY_IDS)
+    if (want.length === 0) return
+    const key = `${enterprise}\u0000${want.length}\u0000${want[0]}`
+    const running = inFlight.get(key)
+    if (running) return running
+    const p = (async () => {
+      try {
+        const r = await directoryPeople({ enterpriseGlobalId: enterprise, globalIds: want })
+        for (const person of r.people) have.set(person.globalId, { ...person, label: personLabel(person) })
+        const missing = unknown.get(enterprise) ?? new Set<string>()
+        for (const id of want) if (!have.has(id)) missing.add(id)
+        unknown.set(enterprise, missing)
+        if (r.people.length > 0) version.value++
+      } catch {
+        // Names are a help: without them the ids stay shown.
+      } finally {
+        inFlight.delete(key)
+      }
+    })()
+    inFlight.set(key, p)
+    return p
+  }
+
+  /** A known person, or undefined. Reads `version`, so what shows it updates when people arrive. */
+  function person(enterprise: string, globalId: string | null | undefined): Known | undefined {
+    void version.value
+    if (!globalId) return undefined
+    return known.get(enterprise)?.get(globalId)
+  }
+
+  /** "name (account)" of an id, or undefined (no reactivity: for table cells that redraw on `version`). */
+  function labelOf(enterprise: string, globalId: string): string | undefined {
+    return known.get(enterprise)?.get(globalId)?.label
+  }
+
+  onEvent('members.directory', (s) => {
+    if (s.profileId !== profiles.activeId || s.state !== 'ready') return
+    const missing = unknown.get(s.enterpriseGlobalId)
+    if (!missing || missing.size === 0) return
+    unknown.set(s.enterpriseGlobalId, new Set())
+    void request(s.enterpriseGlobalId, [...missing])
+  })
+
+  // Another connection may name other people with the same ids.
+  watch(
+    () => profiles.activeId,
+    () => {
+      known.clear()
+      unknown.clear()
+      version.value++
+    },
+  )
+
+  return {
+    version,
+    request,
+    person,
+    labelOf,
+  }
+})
