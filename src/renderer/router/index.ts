@@ -26,6 +26,16 @@ export const routes: RouteRecordRaw[] = [
       { path: 'lookup', name: 'assets-lookup', component: () => import('../views/assets/LookupView.vue'), meta: { area: 'assets' } },
     ],
   },
+  {
+    path: '/members',
+    component: () => import('../views/members/MembersView.vue'),
+    meta: { area: 'members' },
+    children: [
+      { path: '', redirect: '/members/list' },
+      { path: 'list', name: 'members-list', component: () => import('../views/members/MemberListView.vue'), meta: { area: 'members' } },
+      { path: 'import', name: 'members-import', component: () => import('../views/members/MemberImportView.vue'), meta: { area: 'members' } },
+    ],
+  },
   { path: '/journal', name: 'journal', component: () => import('../views/journal/JournalView.vue'), meta: { area: 'journal' } },
   {
     path: '/settings',

@@ -217,14 +217,16 @@ export const useMembersStore = defineStore('members', () => {
     return p.success ? p.data : null
   }, () => profiles.activeId || null)
   /** The employee whose unsaved edit is kept (to offer it again), if any. */
-  const keptEdit = shallowRef<{ memberGlobalId: string; enterpriseGlobalId: string; name: string } | null>(null)
+  const keptEdit = shallowRef<{ memberGlobalId: string; enterpriseGlobalId: string; name: string; userName: string } | null>(null)
   let editWatching = false
 
   /** Looks for an edit kept from before (the screen offers to go back to it). */
   async function checkKeptEdit(): Promise<void> {
     try {
       const d = await editDraft.load()
-      keptEdit.value = d ? { memberGlobalId: d.memberGlobalId, enterpriseGlobalId: d.enterpriseGlobalId, name: d.values.name || d.values.userName } : null
+      keptEdit.value = d
+        ? { memberGlobalId: d.memberGlobalId, enterpriseGlobalId: d.enterpriseGlobalId, name: d.values.name || d.values.userName, userName: d.values.userName }
+        : null
     } catch {
       keptEdit.value = null
     }
@@ -289,6 +291,22 @@ export const useMembersStore = defineStore('members', () => {
     await resetMemberPassword({ ...writeTarget(), memberGlobalId: m.globalId, password })
   }
 
+  /** Finds the employee of a kept edit (searching by their account) and returns them, or null. */
+  async function findKeptEdit(): Promise<MemberRow | null> {
+    const k = keptEdit.value
+    if (!k) return null
+    keyword.value = k.userName
+    departmentId.value = null
+    await search()
+    return page.value?.list.find((m) => m.globalId === k.memberGlobalId) ?? null
+  }
+
+  /** Drops the kept edit. */
+  async function discardKeptEdit(): Promise<void> {
+    keptEdit.value = null
+    await editDraft.clear().catch(() => undefined)
+  }
+
   /** Deletes an employee; resolves whether the answer was lost and read back. Throws BridgeError. */
   async function remove(m: MemberRow): Promise<boolean> {
     const r = await deleteMember({ ...writeTarget(), memberGlobalId: m.globalId, userName: m.userName })
@@ -329,6 +347,8 @@ export const useMembersStore = defineStore('members', () => {
     editDraftError: editDraft.error,
     keptEdit,
     checkKeptEdit,
+    findKeptEdit,
+    discardKeptEdit,
     startEdit,
     stopEdit,
     saveEdit,

@@ -34,3 +34,24 @@ export const memberResetStartSchema = z.object({
   ...common,
   password: z.string().min(1).max(256),
 })
+
+/** The bulk kinds on employees (an import, and these two). */
+export type MemberJobKind = 'members.import' | 'members.delete' | 'members.resetPassword'
+
+/** Results of an item: its state and, for failures, the service's code (the shape of ItemResult that matters). */
+interface ResultLike {
+  state: string
+  error?: { code: string } | undefined
+}
+
+/**
+ * Whether sending an employee again may change its result ("retry the failed ones"): unknown and cancelled ones,
+ * and failed ones, except a new password for an employee who is not there (60002) or one the service refuses
+ * (50003), which would come back the same.
+ */
+export function memberResultRetryable(kind: MemberJobKind, r: ResultLike): boolean {
+  if (r.state === 'unknown' || r.state === 'cancelled') return true
+  if (r.state !== 'failed') return false
+  if (kind === 'members.resetPassword') return r.error?.code !== '60002' && r.error?.code !== '50003'
+  return true
+}

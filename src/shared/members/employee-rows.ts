@@ -135,7 +135,7 @@ export function checkEmployeeRows(
     const first = firstLine.get(key)
     if (first !== undefined) {
       const column = columnOf('userName')
-      out.push({ line, issue: { line, column, code: 'import.duplicate', message: importMessage('import.duplicate', locale, { value: String(m['userName']), first }) } })
+      out.push({ line, issue: { line, column, code: 'import.duplicate', message: importMessage('import.duplicateAccount', locale, { value: String(m['userName']), first }) } })
       continue
     }
     firstLine.set(key, line)

@@ -8,7 +8,9 @@ import type { AppErrorData } from '../errors/app-error'
 import type { Locale } from '../i18n/locale'
 import type { NewMember } from '../api/operations'
 import { describeIssue, issue, type RuleIssue } from '../rules/issue'
+import type { AssumedLimits } from '../settings'
 import {
+  ASSUMED_ENTERPRISE_SUFFIX,
   checkDepartmentId,
   checkMobile,
   checkName,
@@ -18,6 +20,15 @@ import {
   DEFAULT_MEMBER_RULE_LIMITS,
   type MemberRuleLimits,
 } from '../rules/member-rules'
+
+/**
+ * The rule bounds in force: the password length from the settings; the enterprise code the service appends is
+ * not known to the app, so its length is assumed (docs/decisions.md).
+ */
+export function memberRuleLimits(limits: Pick<AssumedLimits, 'passwordMin' | 'passwordMax'> | null | undefined): MemberRuleLimits {
+  if (!limits) return DEFAULT_MEMBER_RULE_LIMITS
+  return { passwordMin: limits.passwordMin, passwordMax: limits.passwordMax, enterpriseSuffix: ASSUMED_ENTERPRISE_SUFFIX }
+}
 
 /** The fields of the form, in screen order. */
 export const MEMBER_FIELDS = ['userName', 'password', 'name', 'departmentId', 'remark', 'passwordMobile'] as const

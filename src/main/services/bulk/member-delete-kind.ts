@@ -6,6 +6,7 @@
  * exception (80001) fails the item, to be retried.
  */
 import type { ItemResult } from '@shared/ipc/channels/bulk'
+import { memberResultRetryable } from '@shared/bulk/member-actions'
 import type { ApiClient, CallOptions } from '../../api/client'
 import { KEYWORD_SEARCH_MAX, listAllMembers } from '../../api/reconcile'
 import type { MemberDeleteJobFile } from './job-store'
@@ -33,7 +34,7 @@ export function memberDeleteRunner(job: MemberDeleteJobFile): KindRunner {
   return {
     create: true,
     // A failed delete may go through next time (80001, a refusal that changes with the service's state).
-    retryable: (r) => r.state === 'unknown' || r.state === 'cancelled' || r.state === 'failed',
+    retryable: (r) => memberResultRetryable('members.delete', r),
     chunkSize: () => 1,
     describe: (i) => describeMember(job.items[i]!),
     request: (items) => ({ op: 'deleteMember', req: { path: { enterpriseGlobalId: eid, memberGlobalId: job.items[items[0]!]!.globalId } } }),

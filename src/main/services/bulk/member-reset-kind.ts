@@ -6,6 +6,7 @@
  */
 import { AppError } from '@shared/errors/app-error'
 import type { ItemResult } from '@shared/ipc/channels/bulk'
+import { memberResultRetryable } from '@shared/bulk/member-actions'
 import type { JobFile, MemberResetJobFile } from './job-store'
 import { stopsTheJob, type ChunkItemOutcome, type KindRunner } from './kinds'
 import { describeMember } from './member-actions'
@@ -13,9 +14,7 @@ import { describeMember } from './member-actions'
 const CANCELLED: ChunkItemOutcome = { result: { state: 'cancelled' } }
 
 /** Not found (60002) and a password the service refuses (50003) would come back the same. */
-function retryable(r: ItemResult): boolean {
-  return r.state === 'unknown' || r.state === 'cancelled' || (r.state === 'failed' && r.error?.code !== '60002' && r.error?.code !== '50003')
-}
+const retryable = (r: ItemResult): boolean => memberResultRetryable('members.resetPassword', r)
 
 export function memberResetRunner(job: MemberResetJobFile): KindRunner {
   const eid = job.enterpriseGlobalId

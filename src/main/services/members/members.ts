@@ -20,8 +20,8 @@ import type {
   MemberRow,
 } from '@shared/ipc/channels/members'
 import { describeIssue, type RuleIssue } from '@shared/rules/issue'
-import { ASSUMED_ENTERPRISE_SUFFIX, type MemberRuleLimits } from '@shared/rules/member-rules'
-import { EMPTY_MEMBER_FORM, memberFormIssues, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
+import type { MemberRuleLimits } from '@shared/rules/member-rules'
+import { EMPTY_MEMBER_FORM, memberFormIssues, memberRuleLimits, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
 import type { AssumedLimits } from '@shared/settings'
 import type { ApiClient } from '../../api/client'
 import { findMembers, reconcileDeleteMember, sameUserName } from '../../api/reconcile'
@@ -45,10 +45,8 @@ export interface MembersDeps {
   maxSends?: number
 }
 
-/** The rule bounds from the settings; the enterprise's own suffix is not known to the app (docs/decisions.md). */
-export function ruleLimits(limits: AssumedLimits): MemberRuleLimits {
-  return { passwordMin: limits.passwordMin, passwordMax: limits.passwordMax, enterpriseSuffix: ASSUMED_ENTERPRISE_SUFFIX }
-}
+/** The rule bounds from the settings (src/shared/members/member-form.ts). */
+export const ruleLimits = (limits: AssumedLimits): MemberRuleLimits => memberRuleLimits(limits)
 
 /** A field that breaks a rule: refused before sending, with the rule's sentence at the field. */
 function fieldError(found: RuleIssue, locale: Locale): AppError {

@@ -146,6 +146,7 @@ export default {
     runWhatReset: '重置 {count} 个密码',
     runWhatImport: '导入 {count} 名员工',
     result: {
+      done: '已完成',
       added: '已添加',
       deleted: '已删除',
       alreadyGone: '已删除（之前已不存在）',
@@ -164,6 +165,9 @@ export default {
     col2: { line: '#', account: '账号', name: '姓名', result: '结果', details: '详情' },
   },
   memberImport: {
+    listSeparator: '、',
+    notImportedSuffix: '未导入',
+    notImportedSheet: '未导入',
     stepFile: '文件',
     stepColumns: '列',
     stepCheck: '检查',

@@ -49,6 +49,8 @@ export interface ResultRow {
   /** Input position (0-based); line numbers shown are index + 1. */
   index: number
   key: string
+  /** The item's label (an employee's name), when it has one. */
+  label?: string
   result: ItemResult
   /** The job whose answer this is. */
   jobId: string
@@ -58,7 +60,11 @@ export interface ResultRow {
 
 /** Rows of a run from its job's items. */
 export function rowsOfJob(jobId: string, items: readonly JobItem[]): ResultRow[] {
-  return items.map((it) => ({ index: it.index, key: it.key, result: it.result, jobId, tries: it.result.state === 'duplicate' ? 0 : 1 }))
+  return items.map((it) => {
+    const row: ResultRow = { index: it.index, key: it.key, result: it.result, jobId, tries: it.result.state === 'duplicate' ? 0 : 1 }
+    if (it.label !== undefined) row.label = it.label
+    return row
+  })
 }
 
 /** A retry's answers applied to the run's rows, by lock number (the retry job holds only the retried locks, each once). */

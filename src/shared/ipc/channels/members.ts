@@ -10,6 +10,7 @@
 import { z } from 'zod'
 import { channel, noOutput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
+import { importIssueSchema } from '../../bulk/import'
 
 /** The profile (default: the active one) and the enterprise (default: the profile's) a call is about. */
 const target = {
@@ -258,6 +259,9 @@ export const memberImportDraftSchema = z.object({
   mapping: z.record(z.string().max(40), z.number().int().min(0).max(199)),
   /** The column whose cells were emptied (passwords), so the screen can say why they are blank. */
   passwordColumn: z.number().int().nullable(),
+  /** Once sent: the file line of each employee sent, in the job's order, and the rows not sent with why. */
+  sentLines: z.array(z.number().int()).max(200_000),
+  notSent: z.array(importIssueSchema).max(200_000),
   jobIds: z.array(z.string().max(100)).max(100),
 })
 export type MemberImportDraft = z.output<typeof memberImportDraftSchema>
