@@ -109,6 +109,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   })
   // A profile's address or enterprise may have changed: the people known may no longer be right.
   events.on('profiles.changed', () => memberDirectory.clear())
+  // A bulk job on employees (an import, a delete of many) changed the lists behind the directory's back.
+  events.on('bulk.progress', (p) => {
+    if (p.kind.startsWith('members.') && p.status !== 'running') memberDirectory.stale()
+  })
   const members = new MembersService({
     clientFor,
     target: (input) => enterprises.target(input),

@@ -18,7 +18,7 @@ export interface RunningSandbox {
 }
 
 /** Starts a sandbox (`startSandbox` of src/sandbox/index.ts, or a stand-in in tests). */
-export type SandboxStarter = (options: { host: string; port: number; dataFile: string; quiet: boolean; scale?: number }) => Promise<RunningSandbox>
+export type SandboxStarter = (options: { host: string; port: number; dataFile: string; quiet: boolean; scale?: number; latencyMs?: number }) => Promise<RunningSandbox>
 
 /**
  * Environment variable that sizes the in-process sandbox's demo enterprise (its `scale`: 25 x n employees,
@@ -33,6 +33,21 @@ export function sandboxScaleFromEnv(env: NodeJS.ProcessEnv = process.env): numbe
   if (!raw) return undefined
   const n = Number(raw)
   if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new RangeError(`${SANDBOX_SCALE_ENV} must be an integer from 1 to 10000, got "${raw}"`)
+  return n
+}
+
+/**
+ * Environment variable that makes the in-process sandbox answer every operation this many milliseconds late
+ * (0 to 60,000): a service across a network, for practice and for tests that stop the app in the middle of a run.
+ */
+export const SANDBOX_LATENCY_ENV = 'LICENSE_DESK_SANDBOX_LATENCY'
+
+/** The latency asked for in the environment; undefined when unset; throws on a value out of range. */
+export function sandboxLatencyFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[SANDBOX_LATENCY_ENV]?.trim()
+  if (!raw) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new RangeError(`${SANDBOX_LATENCY_ENV} must be an integer from 0 to 60000 (ms), got "${raw}"`)
   return n
 }
 
@@ -113,7 +128,8 @@ export class SandboxHost {
   private async startKeepingBadStateAside(start: SandboxStarter): Promise<RunningSandbox> {
     const { dataFile, storage, log } = this.opts
     const scale = this.opts.scale ?? sandboxScaleFromEnv()
-    const options = { host: '127.0.0.1', port: 0, dataFile, quiet: true, ...(scale === undefined ? {} : { scale }) }
+    const latencyMs = sandboxLatencyFromEnv()
+    const options = { host: '127.0.0.1', port: 0, dataFile, quiet: true, ...(scale === undefined ? {} : { scale }), ...(latencyMs === undefined ? {} : { latencyMs }) }
     try {
       return await start(options)
     } catch (err) {

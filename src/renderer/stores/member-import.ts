@@ -24,7 +24,7 @@ import {
 } from '@shared/members/employee-rows'
 import type { NewMember } from '@shared/api/operations'
 import { errorData, onEvent } from '../bridge'
-import { directoryAccounts, parseFile, startMemberImport } from '../api/members'
+import { directoryAccounts, listMembers, parseFile, startMemberImport } from '../api/members'
 import { useAppStore } from './app'
 import { useProfilesStore } from './profiles'
 import { draftKeeper } from './member-drafts'
@@ -130,7 +130,8 @@ export const useMemberImportStore = defineStore('memberImport', () => {
       await clearRun()
       file.value = f
       passwordsKept.value = true
-      enterprise.value = forEnterprise
+      // The enterprise the rows go to, resolved now (the connection's when none was chosen) and kept with them.
+      enterprise.value = forEnterprise || (await listMembers({ pageNum: 1, pageSize: 1 })).enterpriseGlobalId
       mapping.value = f.hasHeader ? guessEmployeeMapping(f.header) : {}
       existing.value = null
       existingError.value = null

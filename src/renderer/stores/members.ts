@@ -11,6 +11,7 @@ import type { MemberRef } from '@shared/bulk/member-actions'
 import {
   MEMBER_DRAFT_IDS,
   memberAddDraftSchema,
+  memberBulkDraftSchema,
   memberEditDraftSchema,
   type Department,
   type DirectoryStatus,
@@ -20,7 +21,7 @@ import {
 } from '@shared/ipc/channels/members'
 import { EMPTY_MEMBER_FORM, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
 import { errorData, onEvent } from '../bridge'
-import { addMember, deleteMember, editMember, listMembers, memberDepartments, refreshDirectory, resetMemberPassword } from '../api/members'
+import { addMember, deleteMember, editMember, listMembers, loadMemberDraft, memberDepartments, refreshDirectory, resetMemberPassword } from '../api/members'
 import { useProfilesStore } from './profiles'
 import { draftKeeper } from './member-drafts'
 
@@ -307,6 +308,18 @@ export const useMembersStore = defineStore('members', () => {
     await editDraft.clear().catch(() => undefined)
   }
 
+  /** A bulk run kept from before (delete or reset of many), to open again: its action and jobs. */
+  const keptBulk = shallowRef<{ action: 'delete' | 'resetPassword'; jobIds: string[] } | null>(null)
+  async function checkKeptBulk(): Promise<void> {
+    try {
+      const d = await loadMemberDraft(MEMBER_DRAFT_IDS.bulk)
+      const p = d ? memberBulkDraftSchema.safeParse(d.body) : null
+      keptBulk.value = p?.success && p.data.jobIds.length > 0 ? { action: p.data.action, jobIds: p.data.jobIds } : null
+    } catch {
+      keptBulk.value = null
+    }
+  }
+
   /** Deletes an employee; resolves whether the answer was lost and read back. Throws BridgeError. */
   async function remove(m: MemberRow): Promise<boolean> {
     const r = await deleteMember({ ...writeTarget(), memberGlobalId: m.globalId, userName: m.userName })
@@ -354,5 +367,7 @@ export const useMembersStore = defineStore('members', () => {
     saveEdit,
     resetPassword,
     remove,
+    keptBulk,
+    checkKeptBulk,
   }
 })

@@ -77,8 +77,14 @@ describe('import', () => {
       [5, 'import.duplicate'],
     ])
     expect(parsed.issues[1]!.message).toContain('姓名')
+    // The member directory has read the list before the import…
+    const before = await call<{ found: unknown[] }>('members.accounts', { profileId: profile.id, enterpriseGlobalId: DEMO_EID, userNames: [a, b] })
+    expect(before.found).toHaveLength(0)
     const started = await call<JobSummary>('bulk.start', { kind: 'members.import', profileId: profile.id, enterpriseGlobalId: DEMO_EID, items: parsed.rows.map((r) => r.member) })
     const done = await finished(started.id)
+    // …and knows the imported employees once the job is over.
+    const after = await call<{ found: { asked: string }[] }>('members.accounts', { profileId: profile.id, enterpriseGlobalId: DEMO_EID, userNames: [a, b] })
+    expect(after.found.map((f) => f.asked)).toEqual([a, b])
     expect(done.job.counts).toMatchObject({ total: 3, ok: 2, failed: 1 })
     const zhang = done.items.find((i) => i.key === 'zhangsan')!
     expect(zhang.result).toEqual({ state: 'failed', message: 'The account already exists.' })

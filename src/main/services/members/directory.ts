@@ -50,6 +50,8 @@ interface Entry {
   readAt: number | null
   error: AppErrorData | undefined
   failedAt: number
+  /** Changed elsewhere while a reading went on (a bulk job ended): read again after it. */
+  changedWhileReading: boolean
   /** The reading under way, if any. */
   reading: Promise<void> | null
   /** Bumped by each new reading and by clear(): a reading that is no longer current drops its result. */
@@ -124,6 +126,7 @@ export class MemberDirectory {
         readAt: null,
         error: undefined,
         failedAt: 0,
+        changedWhileReading: false,
         reading: null,
         generation: 0,
         usedAt: this.now(),
@@ -190,12 +193,26 @@ export class MemberDirectory {
     return { status: this.statusOf(e), people }
   }
 
-  /** Waits for the reading under way (or a fresh one) to end; throws its error when it failed with nothing known. */
+  /** Waits until the list is read and fresh (a reading under way, or one started now); throws when it failed with nothing known. */
   async whenRead(profileId: string, enterpriseGlobalId: string): Promise<DirectoryStatus> {
-    const e = this.ensure(profileId, enterpriseGlobalId)
-    while (e.reading) await e.reading
+    let e = this.ensure(profileId, enterpriseGlobalId)
+    while (e.reading) {
+      await e.reading
+      e = this.ensure(profileId, enterpriseGlobalId)
+    }
     if (e.state === 'error' && e.readAt === null && e.error) throw AppError.fromData(e.error)
     return this.statusOf(e)
+  }
+
+  /**
+   * The lists may have changed in ways the directory did not see (a bulk job added or deleted employees): every
+   * enterprise is read again at its next question (what is known is served meanwhile; `accounts` waits).
+   */
+  stale(): void {
+    for (const e of this.entries.values()) {
+      if (e.readAt !== null) e.readAt = 0
+      if (e.reading) e.changedWhileReading = true
+    }
   }
 
   /**
@@ -261,6 +278,7 @@ export class MemberDirectory {
     const people = first ? e.people : emptyPeople()
     if (!first) this.pendingChanges.set(e, [])
     e.state = 'loading'
+    e.changedWhileReading = false
     e.error = undefined
     e.loaded = first ? e.people.byId.size : e.loaded
     const current = () => e.generation === generation && this.entries.get(this.key(e.profileId, e.enterpriseGlobalId)) === e
@@ -275,7 +293,8 @@ export class MemberDirectory {
           e.people = people
         }
         e.state = 'ready'
-        e.readAt = this.now()
+        // Changed meanwhile by a bulk job: what was read may miss it, so the next question reads again.
+        e.readAt = e.changedWhileReading ? 0 : this.now()
         e.loaded = e.people.byId.size
       })
       .catch((err: unknown) => {
