@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '@shared/errors/app-error'
+import { EMPTY_MEMBER_FORM } from '@shared/members/member-form'
+import { failedRows, importCounts, importFileOf, rowsWithoutPasswords } from '@shared/members/import-file'
+import type { JobItem } from '@shared/ipc/channels/bulk'
+import { assetsCell, fieldErrors, formOk, limitsOf, pastedAccounts, serverFieldError } from '../../../../src/renderer/views/members/member-model'
+import { memberCategory, memberResultWords, memberRunFormat } from '../../../../src/renderer/views/members/member-run'
+
+const t = (key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)
+
+describe('the member form on screen', () => {
+  const limits = limitsOf(null)
+  const values = { ...EMPTY_MEMBER_FORM, userName: 'zhang san', password: '', name: '' }
+
+  it('shows a typed field’s problem at once, an empty required one only once left or on save', () => {
+    const typed = fieldErrors(values, 'add', limits, new Set(), t, 'en')
+    expect(Object.keys(typed)).toEqual(['userName'])
+    expect(typed.userName).toBe('members.form.userName may contain only letters and digits')
+    const left = fieldErrors(values, 'add', limits, new Set(['name']), t, 'en')
+    expect(Object.keys(left).sort()).toEqual(['name', 'userName'])
+    expect(Object.keys(fieldErrors(values, 'add', limits, 'all', t, 'zh-CN')).sort()).toEqual(['name', 'password', 'userName'])
+    expect(formOk({ ...values, userName: 'zhang3', name: '张三', password: 'Start#2024' }, 'add', limits)).toBe(true)
+    expect(formOk({ ...values, userName: 'zhang3', name: '张三' }, 'edit', limits)).toBe(true)
+  })
+
+  it('follows the password bounds of the settings', () => {
+    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000 } })
+    expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#2024' }, 'add', narrow)).toBe(true)
+    expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#20' }, 'add', narrow)).toBe(false)
+  })
+
+  it('puts the service’s refusal at the field it is about', () => {
+    const e = AppError.api('60027', 'The account already exists.', undefined, { issues: [{ path: 'userName', message: 'The account already exists.' }] }).toData()
+    expect(serverFieldError(e, 'x')).toEqual({ field: 'userName', message: 'The account already exists.' })
+    expect(serverFieldError(AppError.api('10004', 'bad').toData(), 'The mobile number is invalid.')).toEqual({ field: 'passwordMobile', message: 'The mobile number is invalid.' })
+    expect(serverFieldError(AppError.api('80001').toData(), 'x')).toBeNull()
+  })
+
+  it('reads a pasted list of accounts with any separators, repeats once', () => {
+    expect(pastedAccounts('zhangsan\nlisi, wangwu；ZhangSan\t magic80001 、lisi')).toEqual({ accounts: ['zhangsan', 'lisi', 'wangwu', 'magic80001'], repeated: 2 })
+    expect(assetsCell(['a', 'b', 'c', 'd'])).toEqual({ first: ['a', 'b'], more: 2 })
+  })
+})
+
+describe('member runs in the run panel', () => {
+  it('words each result for its kind, and files it in a filter category', () => {
+    expect(memberResultWords('members.import', { state: 'ok', memberGlobalId: 'M1' }, t)).toBe('members.result.added')
+    expect(memberResultWords('members.delete', { state: 'ok', memberGlobalId: 'M1' }, t)).toBe('members.result.deleted')
+    expect(memberResultWords('members.delete', { state: 'ok', message: 'User not found.' }, t)).toBe('members.result.alreadyGone')
+    expect(memberResultWords('members.resetPassword', { state: 'ok' }, t)).toBe('members.result.reset')
+    expect(memberCategory({ state: 'failed', message: 'The account already exists.' })).toBe('refused')
+    expect(memberCategory({ state: 'failed', error: AppError.api('80001').toData() })).toBe('callError')
+    expect(memberCategory({ state: 'failed', error: AppError.api('60002').toData() })).toBe('refused')
+    expect(memberCategory({ state: 'unknown' })).toBe('unknown')
+  })
+
+  it('counts what a retry sends: a reset never retries an employee not found', () => {
+    const f = memberRunFormat('members.resetPassword', t, (e) => e.code)
+    const row = (result: JobItem['result'], index: number) => ({ index, key: `u${index}`, result, jobId: 'j', tries: 1 })
+    const rows = [row({ state: 'ok' }, 0), row({ state: 'failed', error: AppError.api('60002').toData() }, 1), row({ state: 'failed', error: AppError.api('80001').toData() }, 2), row({ state: 'cancelled' }, 3)]
+    expect(f.retryCount(rows)).toBe(2)
+    expect(memberRunFormat('members.delete', t, (e) => e.code).retryCount(rows)).toBe(3)
+    expect(f.details!({ state: 'ok', reconciled: true, message: 'm' })).toBe('m · members.result.reconciled')
+  })
+
+  it('numbers an import’s rows by their lines in the file', () => {
+    const f = memberRunFormat('members.import', t, (e) => e.code, [2, 5, 9])
+    expect(f.lineOf!(1)).toBe(5)
+    expect(memberRunFormat('members.delete', t, (e) => e.code).lineOf).toBeUndefined()
+  })
+})
+
+describe('an employee file on the import screen', () => {
+  const parsed = {
+    fileName: 'staff.xlsx',
+    kind: 'xlsx' as const,
+    columns: ['账号', '密码', '姓名'],
+    hasHeader: true,
+    rows: [
+      ['a1', 'pw-one', '甲'],
+      ['a2', 'pw-two', '乙'],
+      ['bad name', 'pw-3', '丙'],
+    ],
+    lines: [2, 4, 5],
+    guess: -1,
+  }
+
+  it('keeps each row’s line (blank rows skipped) and never a password in the draft', () => {
+    const f = importFileOf(parsed)!
+    expect(f.rows.map((r) => r.line)).toEqual([2, 4, 5])
+    expect(importFileOf({ ...parsed, kind: 'text' })).toBeNull()
+    const kept = rowsWithoutPasswords(f.rows, { userName: 0, password: 1, name: 2 })
+    expect(kept.map((r) => r.cells[1])).toEqual(['', '', ''])
+    expect(f.rows[0]!.cells[1]).toBe('pw-one')
+  })
+
+  it('counts the check and lists the rows not imported with the file’s cells and a reason, in file order', () => {
+    expect(
+      importCounts([
+        { line: 2, member: { userName: 'a1', password: 'x', name: '甲' } },
+        { line: 3, issue: { line: 3, code: 'import.duplicate', message: 'dup' } },
+        { line: 4, issue: { line: 4, code: 'import.exists', message: 'exists' } },
+        { line: 5, issue: { line: 5, code: '10003', message: 'bad' } },
+      ]),
+    ).toEqual({ rows: 4, toSend: 1, invalid: 1, duplicates: 1, existing: 1 })
+    const f = importFileOf(parsed)!
+    const items: JobItem[] = [
+      { index: 0, key: 'a1', result: { state: 'ok', memberGlobalId: 'M1' } },
+      { index: 1, key: 'a2', result: { state: 'failed', message: 'The account already exists.' } },
+    ]
+    const out = failedRows(f, [2, 4], [{ line: 5, code: '10003', message: '账号 只能包含字母和数字' }], items, (r) => r.message ?? '?')
+    expect(out).toEqual([
+      { line: 4, cells: ['a2', 'pw-two', '乙'], reason: 'The account already exists.' },
+      { line: 5, cells: ['bad name', 'pw-3', '丙'], reason: '账号 只能包含字母和数字' },
+    ])
+  })
+})
