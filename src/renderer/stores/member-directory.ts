@@ -31,6 +31,8 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
   /** Per enterprise: ids asked for and not known yet (asked again when the directory has read the list). */
   const unknown = new Map<string, Set<string>>()
   const inFlight = new Map<string, Promise<void>>()
+  /** Per enterprise: how many times the directory said it has read the list (an answer may cross that news). */
+  const readings = new Map<string, number>()
 
   function peopleOf(enterprise: string): Map<string, Known> {
     let m = known.get(enterprise)
@@ -49,12 +51,22 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
     if (running) return running
     const p = (async () => {
       try {
+        const readBefore = readings.get(enterprise) ?? 0
         const r = await directoryPeople({ enterpriseGlobalId: enterprise, globalIds: want })
         for (const person of r.people) have.set(person.globalId, { ...person, label: personLabel(person) })
-        const missing = unknown.get(enterprise) ?? new Set<string>()
-        for (const id of want) if (!have.has(id)) missing.add(id)
-        unknown.set(enterprise, missing)
         if (r.people.length > 0) version.value++
+        const missing = want.filter((id) => !have.has(id))
+        // Read whole and still unknown: not (or no longer) employees. Still reading: asked again once it is read,
+        // or at once if the news that it is read came while this answer was on its way.
+        if (missing.length === 0 || r.status.state === 'ready') return
+        if ((readings.get(enterprise) ?? 0) !== readBefore) {
+          inFlight.delete(key)
+          await request(enterprise, missing)
+          return
+        }
+        const later = unknown.get(enterprise) ?? new Set<string>()
+        for (const id of missing) later.add(id)
+        unknown.set(enterprise, later)
       } catch {
         // Names are a help: without them the ids stay shown.
       } finally {
@@ -79,6 +91,7 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
 
   onEvent('members.directory', (s) => {
     if (s.profileId !== profiles.activeId || s.state !== 'ready') return
+    readings.set(s.enterpriseGlobalId, (readings.get(s.enterpriseGlobalId) ?? 0) + 1)
     const missing = unknown.get(s.enterpriseGlobalId)
     if (!missing || missing.size === 0) return
     unknown.set(s.enterpriseGlobalId, new Set())
@@ -91,6 +104,7 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
     () => {
       known.clear()
       unknown.clear()
+      readings.clear()
       version.value++
     },
   )

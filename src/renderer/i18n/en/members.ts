@@ -51,7 +51,7 @@ export default {
     noMatch: 'No employee matches “{keyword}”.',
     noMatchDepartment: 'No employee in this department matches.',
     loadFailed: 'The employees could not be read',
-    credentialsTitle: 'The service refused the connection’s credentials',
+    credentialsTitle: 'The connection cannot sign in to the service',
     credentialsText: 'Nothing was done. Check the connection’s app keys, secrets and login in Settings → Connections, then come back.',
     fixConnection: 'Fix the connection',
     tryAgainTitle: 'The service had a passing fault',

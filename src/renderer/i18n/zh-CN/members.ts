@@ -51,7 +51,7 @@ export default {
     noMatch: '没有与“{keyword}”匹配的员工。',
     noMatchDepartment: '该部门中没有匹配的员工。',
     loadFailed: '无法读取员工',
-    credentialsTitle: '服务拒绝了该连接的凭据',
+    credentialsTitle: '该连接无法登录服务',
     credentialsText: '未执行任何操作。请在“设置 → 连接”中检查该连接的应用密钥、密钥和登录信息，然后返回。',
     fixConnection: '修正连接',
     tryAgainTitle: '服务出现临时故障',
