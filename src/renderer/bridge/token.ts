@@ -1,6 +1,8 @@
 /**
  * The browser-mode access key: the core prints `http://127.0.0.1:PORT/#token=TOKEN`; the page takes the token from
- * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar.
+ * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar. A token
+ * given later (the user pastes the newly printed address into a tab that is already open: only the hash changes,
+ * so the page is not loaded again) replaces the kept one, and the page starts again with it.
  */
 
 /** sessionStorage key of the token. */
@@ -41,4 +43,21 @@ export function takeToken(env: TokenEnv): string | null {
   } catch {
     return null
   }
+}
+
+/** The bits of `window` following the address needs. */
+export interface TokenWatchEnv extends TokenEnv {
+  addEventListener(type: 'hashchange', listener: () => void): void
+}
+
+/**
+ * Calls `onNewToken` whenever the address is given a token after the page has loaded (stored and removed from the
+ * address first, as at start).
+ */
+export function watchForNewToken(env: TokenWatchEnv, onNewToken: (token: string) => void): void {
+  env.addEventListener('hashchange', () => {
+    if (tokenFromHash(env.location.hash) === null) return
+    const token = takeToken(env)
+    if (token) onNewToken(token)
+  })
 }

@@ -36,8 +36,6 @@ export default {
       locks: '{total} locks: {detail}',
       sep: ', ',
       none: 'no answer',
-      disabled: '{n} disabled',
-      enabled: '{n} enabled',
       notFound: '{n} do not exist',
       failed: '{n} failed',
       wrongType: '{n} of the wrong type',

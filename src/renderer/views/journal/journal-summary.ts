@@ -3,6 +3,7 @@
  * exports and search, and shown as it is for entries written before counts existed).
  */
 import type { OperationId } from '@shared/api/operations'
+import { LOCK_ACTION, lockActionOfOperation } from '@shared/api/lock-actions'
 import type { JournalCounts, JournalEntry } from '@shared/ipc/channels/journal'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
@@ -12,7 +13,8 @@ export function countsWords(c: JournalCounts, operation: OperationId, t: Transla
   switch (c.kind) {
     case 'locks': {
       const parts: string[] = []
-      if (c.ok) parts.push(t(operation === 'unlockAssets' ? 'journal.counts.enabled' : 'journal.counts.disabled', { n: n(c.ok) }))
+      const action = lockActionOfOperation(operation) ?? 'disable'
+      if (c.ok) parts.push(t(`${LOCK_ACTION[action].messages}.done`, { n: n(c.ok) }))
       if (c.notFound) parts.push(t('journal.counts.notFound', { n: n(c.notFound) }))
       if (c.failed) parts.push(t('journal.counts.failed', { n: n(c.failed) }))
       if (c.wrongType) parts.push(t('journal.counts.wrongType', { n: n(c.wrongType) }))

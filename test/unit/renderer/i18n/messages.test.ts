@@ -12,7 +12,7 @@ function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
   )
 }
 
-const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+const params = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort()
 
 /** The area files of each language (one per area: i18n/<locale>/<area>.ts), by area name. */
 const areaFiles = (all: Record<string, { default: Tree }>) =>
@@ -58,11 +58,33 @@ describe('renderer messages', () => {
       applyLocale(locale)
       for (const [key, text] of locale === 'en' ? enLeaves : zhLeaves) {
         const args = Object.fromEntries(params(text).map((p) => [p, `<${p}>`]))
-        const out = i18n.global.t(key, args)
-        for (const p of params(text)) expect(out, `${locale} ${key}`).toContain(`<${p}>`)
-        expect(out, `${locale} ${key}`).not.toMatch(/\{\w+\}/)
+        // Plural forms are chosen by the count: render with several, and every parameter shows in one of them.
+        const outs = [0, 1, 2, 5].map((n) => i18n.global.t(key, args, n))
+        for (const out of outs) {
+          expect(out, `${locale} ${key}`).not.toMatch(/\{\w+\}/)
+          expect(out, `${locale} ${key}`).not.toContain('|')
+          expect(out, `${locale} ${key}`).not.toContain('@')
+          expect(out.trim(), `${locale} ${key}`).not.toBe('')
+        }
+        for (const p of params(text)) expect(outs.join(' '), `${locale} ${key}`).toContain(`<${p}>`)
       }
     }
+  })
+
+  it('plural forms: English "one | many" (or "none | one | many"); Chinese has one form', () => {
+    for (const [key, text] of enLeaves) {
+      const forms = text.split(' | ')
+      expect(forms.length, key).toBeLessThanOrEqual(3)
+      if (forms.length > 1) expect(forms.slice(1).join(''), key).toMatch(/\{\w+\}/)
+    }
+    for (const [key, text] of zhLeaves) expect(text, key).not.toContain(' | ')
+  })
+
+  it('one Chinese term for the operator identity, wherever English says it', () => {
+    for (const [key, text] of enLeaves) {
+      if (/operator identity/i.test(text)) expect(zhLeaves.get(key), key).toContain('操作人标识')
+    }
+    for (const [key, text] of zhLeaves) expect(text, key).not.toMatch(/操作员|经办人/)
   })
 })
 
