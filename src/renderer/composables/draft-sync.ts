@@ -87,11 +87,16 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   const scope = effectScope()
   scope.run(() => {
     for (const k of keys) {
-      watch(opts.fields[k], () => {
-        if (applying || !loaded.value) return
-        dirty.add(k)
-        schedule()
-      })
+      // Deep: a field may be an object edited in place (a form's fields).
+      watch(
+        opts.fields[k],
+        () => {
+          if (applying || !loaded.value) return
+          dirty.add(k)
+          schedule()
+        },
+        { deep: true },
+      )
     }
   })
 

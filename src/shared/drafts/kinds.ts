@@ -35,6 +35,15 @@ function kind<B>(spec: DraftKindSpec<B>): DraftKindSpec<B> {
 }
 
 /**
+ * The connection profile dialog as it was being filled (never a secret: those go only to the keychain):
+ * `target` is 'new', the id of the profile being edited, or '' when no dialog is open.
+ */
+export const profileFormDraftSchema = z.object({
+  target: z.string().max(100),
+  fields: z.record(z.string().max(40), z.string().max(2000)),
+})
+
+/**
  * Every kind of draft. Keys are stored in the database and in exported files: never rename one.
  */
 export const DRAFT_KINDS = {
@@ -42,6 +51,12 @@ export const DRAFT_KINDS = {
   locks: kind({
     schema: lockDraftBodySchema,
     summarize: (b) => ({ type: b.action }),
+    listed: false,
+  }),
+  /** The profile dialog's fields as typed (Settings → Connections), so a reload does not lose them. */
+  profileForm: kind({
+    schema: profileFormDraftSchema,
+    summarize: () => ({}),
     listed: false,
   }),
 } satisfies Record<string, DraftKindSpec<unknown>>
