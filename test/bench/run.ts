@@ -381,7 +381,10 @@ async function main(): Promise<void> {
     const mod = (await import('./sandbox-throughput')) as { runSandboxThroughput: () => Promise<unknown[]> }
     for (const line of await mod.runSandboxThroughput()) process.stdout.write(JSON.stringify(line) + '\n')
   }
-  if (!process.argv.includes('--no-ui-bench')) process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+  if (!process.argv.includes('--no-ui-bench')) {
+    process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+    process.stdout.write(JSON.stringify(await (await import('./lock-paste')).runLockPasteBench()) + '\n')
+  }
 }
 
 main().catch((err: unknown) => {

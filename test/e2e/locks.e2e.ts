@@ -258,11 +258,13 @@ test('a spreadsheet with several columns goes through the column picker', async 
   await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002\n8100000002')
 })
 
-test('nothing typed is lost: a reload right after typing, and the operator typed while a long list is saved', async ({ app, page }) => {
+test('nothing typed is lost: a reload right after typing, and the operator typed while a long list is saved', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
   await openLocks(app, page)
-  // A long list: its save takes a while; the operator is typed while it is on its way.
-  const nums = Array.from({ length: 12_000 }, (_, i) => `8199${String(i).padStart(6, '0')}`)
-  await page.getByTestId('locks-text').fill(nums.join('\n'))
+  // A long list (pasted: 12,000 numbers): its save takes a while; the operator is typed while it is on its way.
+  await page.evaluate(`navigator.clipboard.writeText(Array.from({ length: 12000 }, (_, i) => String(8199000000 + i)).join('\\n'))`)
+  await page.getByTestId('locks-text').focus()
+  await page.keyboard.press('Control+V')
   await page.getByTestId('locks-operator').fill('typed-during-save')
   // Typed and reloaded at once: no wait for a pause in typing.
   await page.getByTestId('locks-operator').press('End')

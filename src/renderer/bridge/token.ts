@@ -17,7 +17,8 @@ export interface TokenEnv {
 
 /** Reads `token` from a `#token=...` hash (also accepts it among other hash parameters). */
 export function tokenFromHash(hash: string): string | null {
-  const raw = hash.startsWith('#') ? hash.slice(1) : hash
+  // '#/token=…' too: the router may have put its slash in front before we look.
+  const raw = hash.replace(/^#?\/?/, '')
   if (!raw.includes('token=')) return null
   const value = new URLSearchParams(raw).get('token')
   return value && value.trim() !== '' ? value.trim() : null
@@ -47,17 +48,20 @@ export function takeToken(env: TokenEnv): string | null {
 
 /** The bits of `window` following the address needs. */
 export interface TokenWatchEnv extends TokenEnv {
-  addEventListener(type: 'hashchange', listener: () => void): void
+  addEventListener(type: 'hashchange' | 'popstate', listener: () => void): void
 }
 
 /**
  * Calls `onNewToken` whenever the address is given a token after the page has loaded (stored and removed from the
- * address first, as at start).
+ * address first, as at start). Listens to popstate as well as hashchange, and must be set up before the router:
+ * the router rewrites the hash on popstate, which comes first.
  */
 export function watchForNewToken(env: TokenWatchEnv, onNewToken: (token: string) => void): void {
-  env.addEventListener('hashchange', () => {
+  const check = (): void => {
     if (tokenFromHash(env.location.hash) === null) return
     const token = takeToken(env)
     if (token) onNewToken(token)
-  })
+  }
+  env.addEventListener('popstate', check)
+  env.addEventListener('hashchange', check)
 }

@@ -9,7 +9,8 @@
  *   (`app.draftConflict`), the fields this page changed are laid over that version and saved again; the other
  *   fields take the other window's values. A field typed while a save is in flight is never dropped.
  * - As the page goes away (reload, close: `pagehide`, or hidden) anything not yet saved is sent with a request the
- *   browser finishes on its own.
+ *   browser finishes on its own, and kept in the tab's sessionStorage (written at once, unlike a request, which
+ *   a browser may drop as the page goes): a reload of the tab brings it back and saves it.
  * - Saves by another window or tab (`drafts.changed`) are loaded when this page has nothing unsaved.
  */
 import { effectScope, ref, watch, type Ref } from 'vue'
@@ -127,6 +128,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
           const meta = await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID })
           revision = meta.revision
           saveError.value = null
+          if (dirty.size === 0) clearLeftOver()
           return
         } catch (err) {
           const e = errorData(err)
@@ -177,6 +179,12 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
         found = await opts.legacy()
         moved = found !== null
       }
+      // What this tab had not saved when it was reloaded: newer than the store's copy.
+      const leftOver = takeLeftOver()
+      if (leftOver) {
+        found = { ...(found ?? {}), ...leftOver }
+        moved = true
+      }
       if (found) apply(found)
       loaded.value = true
       if (moved) {
@@ -198,11 +206,35 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     })
   }
 
-  /** The page is going away: send what is not saved yet, with a request that outlives the page. */
+  const leftOverKey = `ld.draft.${opts.id}`
+  function clearLeftOver(): void {
+    try {
+      sessionStorage.removeItem(leftOverKey)
+    } catch {
+      // Nothing kept.
+    }
+  }
+  function takeLeftOver(): Partial<B> | null {
+    try {
+      const raw = sessionStorage.getItem(leftOverKey)
+      sessionStorage.removeItem(leftOverKey)
+      return raw ? (JSON.parse(raw) as Partial<B>) : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The page is going away: keep what is not saved yet in the tab, and send it with a request that outlives the page. */
   function onLeave(): void {
     if (!loaded.value || (dirty.size === 0 && !inFlight)) return
+    const latest = body()
+    try {
+      sessionStorage.setItem(leftOverKey, JSON.stringify(latest))
+    } catch {
+      // Too big for the tab's storage: the request below is what remains.
+    }
     // Over whatever is stored: these are this page's latest values of every field.
-    saveDraftOnExit({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, force: true, clientId: CLIENT_ID })
+    saveDraftOnExit({ id: opts.id, kind: opts.kind, body: latest, baseRevision: revision, force: true, clientId: CLIENT_ID })
   }
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onLeave()

@@ -103,6 +103,23 @@ describe('locale switching', () => {
     expect(dialogClose('en')).toBe('Close this dialog')
   })
 
+  it('words refused input field by field in the user’s language, never the checker’s English', () => {
+    const refused = {
+      code: 'app.invalidInput',
+      messageKey: 'app.invalidInput',
+      params: { detail: 'assetNum: Too big: expected string to have <=64 characters' },
+      details: { issues: [{ path: 'assetNum', message: 'Too big: expected string to have <=64 characters' }] },
+    }
+    applyLocale('en')
+    expect(errorText(refused)).toBe('Not accepted: Asset number: at most 64 characters. Correct it and send again.')
+    applyLocale('zh-CN')
+    expect(errorText(refused)).toBe('未被接受：资产编号：最多 64 个字符。请更正后重新发送。')
+    expect(errorText({ ...refused, details: { issues: [{ path: 'text', message: 'Too big: expected string to have <=200 characters' }, { path: 'x.y', message: 'Invalid input' }] } })).toBe(
+      '未被接受：搜索文字：最多 200 个字符；该值：无效。请更正后重新发送。',
+    )
+    applyLocale('en')
+  })
+
   it('describes errors from the shared catalog in the current language', () => {
     const data = { code: 'app.conflict', messageKey: 'app.conflict', params: { what: 'Head office' }, details: {} }
     applyLocale('zh-CN')
