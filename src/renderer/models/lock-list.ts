@@ -62,15 +62,19 @@ export interface ListChecker {
   dispose(): void
 }
 
+/** The part of a Web Worker used here (typed without the DOM library: the node tests import this file too). */
 interface WorkerLike {
   postMessage(message: unknown): void
   terminate(): void
-  onmessage: ((e: MessageEvent) => void) | null
-  onerror: ((e: ErrorEvent) => void) | null
+  onmessage: ((e: { data: unknown }) => void) | null
+  onerror: ((e: unknown) => void) | null
 }
+type WorkerConstructor = new (url: URL, options: { type: 'module'; name: string }) => WorkerLike
 
 function startWorker(): WorkerLike | null {
-  if (typeof Worker === 'undefined') return null
+  // Named Worker and called as `new Worker(new URL(…, import.meta.url))`: the form the bundler builds a worker from.
+  const Worker = (globalThis as { Worker?: WorkerConstructor }).Worker
+  if (!Worker) return null
   try {
     return new Worker(new URL('./lock-list.worker.ts', import.meta.url), { type: 'module', name: 'lock-list-check' })
   } catch {
@@ -89,7 +93,7 @@ export function createListChecker(makeWorker: () => WorkerLike | null = startWor
     if (worker !== undefined) return worker
     worker = makeWorker()
     if (worker) {
-      worker.onmessage = (e: MessageEvent) => {
+      worker.onmessage = (e) => {
         const { id, check } = e.data as { id: number; check: ListCheck }
         if (waiting?.id !== id) return
         const w = waiting

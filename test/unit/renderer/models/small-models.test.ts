@@ -46,8 +46,8 @@ describe('checking a list off the page’s thread', () => {
   function fakeWorker() {
     const posted: { id: number; text: string }[] = []
     const w = {
-      onmessage: null as ((e: MessageEvent) => void) | null,
-      onerror: null as ((e: ErrorEvent) => void) | null,
+      onmessage: null as ((e: { data: unknown }) => void) | null,
+      onerror: null as ((e: unknown) => void) | null,
       postMessage: (m: { id: number; text: string }) => void posted.push(m),
       terminate: vi.fn(),
     }
@@ -67,8 +67,8 @@ describe('checking a list off the page’s thread', () => {
     // The first is out of date at once; its late answer is ignored; the second gets its own.
     expect(await first).toBeNull()
     const mine = { toSend: 3000, malformed: 1 } as ListCheck
-    w.onmessage!({ data: { id: 2, check: { toSend: 1 } } } as MessageEvent)
-    w.onmessage!({ data: { id: 3, check: mine } } as MessageEvent)
+    w.onmessage!({ data: { id: 2, check: { toSend: 1 } } })
+    w.onmessage!({ data: { id: 3, check: mine } })
     expect(await second).toBe(mine)
   })
 
@@ -77,7 +77,7 @@ describe('checking a list off the page’s thread', () => {
     const checker = createListChecker(() => w)
     const long = Array.from({ length: 3000 }, (_, i) => String(8100000000 + i)).join('\n')
     const pending = checker.check(long)
-    w.onerror!(new Event('error') as ErrorEvent)
+    w.onerror!(new Event('error'))
     expect((await pending)!.toSend).toBe(3000)
     expect(w.terminate).toHaveBeenCalled()
     expect((await checker.check(long))!.toSend).toBe(3000)
