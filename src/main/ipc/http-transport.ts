@@ -22,8 +22,12 @@ import type { Logger } from '../services/log'
 
 /** Header that carries the per-launch token. */
 export const TOKEN_HEADER = 'x-license-desk-token'
-/** Largest request body: file imports travel as base64 and can be tens of MB. */
-export const DEFAULT_MAX_BODY_BYTES = 100 * 1024 * 1024
+/**
+ * Largest request body. The biggest inputs the channels accept: an import file of 20 MB (27 MB as base64), an
+ * export of 16 million characters (at most 48 MB of UTF-8), 100,000 employees to add (about 15 MB). 64 MB holds
+ * each with room; past it, parsing the JSON alone would hold the core for seconds (docs/decisions.md).
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024
 /** Interval of the keep-alive comment on the event stream. */
 export const SSE_KEEPALIVE_MS = 15_000
 
