@@ -197,6 +197,7 @@ function testCommand(globals: Globals): Command {
         ctx.say(`${group}, ${t('stepToken', ctx.locale)}: ${stepText(ctx, test[g].token)}`)
         ctx.say(`${group}, ${t('stepRead', ctx.locale)}: ${stepText(ctx, test[g].read)}`)
       }
+      ctx.say(test.headline)
       const steps = [test.order.token, test.order.read, test.member.token, test.member.read]
       if (steps.every((s) => s.status !== 'failed')) return EXIT.ok
       return steps.some((s) => s.status === 'ok') ? EXIT.partial : EXIT.error

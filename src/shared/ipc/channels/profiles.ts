@@ -183,11 +183,22 @@ export const testStepSchema = z.discriminatedUnion('status', [
 ])
 export type TestStep = z.infer<typeof testStepSchema>
 
+/**
+ * The test as a whole: allOk (every step worked), okWithSkips (nothing failed, some steps could not run),
+ * someFailed, allFailed (nothing worked: the service unreachable, or every credential refused), nothingTested
+ * (no credentials to try).
+ */
+export const TEST_SUMMARIES = ['allOk', 'okWithSkips', 'someFailed', 'allFailed', 'nothingTested'] as const
+export type TestSummary = (typeof TEST_SUMMARIES)[number]
+
 export const groupTestSchema = z.object({ token: testStepSchema, read: testStepSchema })
 export const connectionTestSchema = z.object({
   profileId: z.string(),
   order: groupTestSchema,
   member: groupTestSchema,
+  summary: z.enum(TEST_SUMMARIES),
+  /** The summary as a headline in the language of the test (as the steps' details and reasons). */
+  headline: z.string(),
 })
 export type ConnectionTest = z.infer<typeof connectionTestSchema>
 
