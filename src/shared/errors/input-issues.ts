@@ -185,6 +185,8 @@ export const FIELD_TERMS: Record<string, CatalogEntry> = {
   memberClientToken: { en: 'The member-group client token', 'zh-CN': '成员组客户端令牌' },
   userToken: { en: 'The user token', 'zh-CN': '用户令牌' },
   value: { en: 'The value', 'zh-CN': '值' },
+  secrets: { en: 'The secrets', 'zh-CN': '密钥' },
+  fields: { en: 'The profile', 'zh-CN': '连接配置' },
   assetNum: { en: 'The asset number', 'zh-CN': '资产编号' },
   memberGlobalId: { en: "The employee's global id", 'zh-CN': '员工全局 ID' },
   extendCode: { en: 'The extension code', 'zh-CN': '扩展属性编码' },
