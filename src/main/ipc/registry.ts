@@ -66,7 +66,7 @@ export class HandlerRegistry {
   /** Runs a call from outside: validates the channel and input, runs the handler, returns a structured result. */
   async invoke(channel: string, rawInput: unknown, ctx: CallContext): Promise<IpcResult<unknown>> {
     if (!isChannelName(channel)) {
-      return { ok: false, error: AppError.app('app.notFound', { what: `channel ${channel}` }).toData() }
+      return { ok: false, error: AppError.app('app.notFound', { what: `channel ${String(channel).slice(0, 100)}` }).toData() }
     }
     const handler = this.handlers.get(channel)
     if (!handler) {
