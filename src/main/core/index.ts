@@ -17,6 +17,9 @@ import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
+import { registerDraftHandlers } from '../handlers/drafts'
+import { MIGRATIONS, openDatabase } from '../services/db'
+import { DraftStore } from '../services/drafts'
 import { ClientPool } from '../api/client-pool'
 import { AssetListCache } from '../services/assets'
 import { createBulkRunner } from '../services/bulk'
@@ -78,6 +81,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     storage,
   })
+  const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
+  const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
+  drafts.purge()
   const info = {
     version: options.version,
     shell: options.shell,
@@ -102,6 +108,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     profiles,
     sandbox,
+    db,
+    drafts,
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -124,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerLockHandlers(registry, services)
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
+  registerDraftHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -155,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await clients.close()
       await journal.close()
       await sandbox.stop()
+      db.close()
       log.info('core stopped')
     },
   }

@@ -17,6 +17,8 @@ import type { SettingsService } from '../services/settings'
 import type { ShellNumberHistory } from '../services/shellnums'
 import type { Storage } from '../services/storage'
 import type { Vault } from '../services/vault'
+import type { Database } from '../services/db'
+import type { DraftStore } from '../services/drafts'
 
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
@@ -35,6 +37,9 @@ export interface Services {
   settings: SettingsService
   profiles: ProfilesService
   sandbox: SandboxHost
+  /** The app's database (desk.db in the data folder): drafts, customers, catalog, orders. */
+  db: Database
+  drafts: DraftStore
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
   /** The operation journal: every write any client sends. */

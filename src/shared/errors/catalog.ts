@@ -82,6 +82,15 @@ export const APP_ERRORS = {
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
   'app.fileUnreadable': { en: 'The file “{file}” could not be read: {detail}', 'zh-CN': '无法读取文件“{file}”：{detail}' },
   'app.noEnterprise': { en: 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.', 'zh-CN': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。' },
+  // The draft store (src/main/services/drafts).
+  'app.draftConflict': { en: 'This draft was changed in another window or tab since you opened it. Load that version, or keep yours to replace it.', 'zh-CN': '自您打开后，此草稿已在其他窗口或标签页中被修改。请加载那个版本，或保留您的版本将其替换。' },
+  'app.draftRemoved': { en: 'This draft was removed in another window or tab. Restore it from Drafts → Removed, or keep yours as a new draft.', 'zh-CN': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。' },
+  'app.draftTooBig': { en: 'This draft is too large to keep ({size} MB; at most {max} MB). Split the work into several drafts.', 'zh-CN': '草稿过大，无法保存（{size} MB，最多 {max} MB）。请拆分为多个草稿。' },
+  'app.draftInvalid': { en: 'The draft “{name}” does not have the form its screen expects ({field}).', 'zh-CN': '草稿“{name}”的内容不符合其页面的格式（{field}）。' },
+  'app.draftFileNotOurs': { en: 'This is not a License Desk drafts file. Nothing was imported.', 'zh-CN': '这不是 License Desk 草稿文件，未导入任何内容。' },
+  'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
+  'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },
+  'app.draftFileTooBig': { en: 'This file is too large to be a drafts file (at most {max} MB). Nothing was imported.', 'zh-CN': '文件过大，不是草稿文件（最多 {max} MB）。未导入任何内容。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
   'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },

@@ -36,6 +36,15 @@ export const CHANNEL_NAMES = [
   'bulk.list',
   'journal.list',
   'journal.export',
+  'drafts.list',
+  'drafts.get',
+  'drafts.save',
+  'drafts.rename',
+  'drafts.duplicate',
+  'drafts.remove',
+  'drafts.restore',
+  'drafts.export',
+  'drafts.import',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -15,6 +15,7 @@ import { importChannels } from './channels/imports'
 import { lockChannels } from './channels/locks'
 import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
+import { draftChannels } from './channels/drafts'
 
 export const CHANNELS = {
   ...appChannels,
@@ -26,6 +27,7 @@ export const CHANNELS = {
   ...lockChannels,
   ...bulkChannels,
   ...journalChannels,
+  ...draftChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -24,6 +24,9 @@ export const lockDraftSchema = z.object({
   updatedAt: z.number(),
 })
 export type LockDraft = z.output<typeof lockDraftSchema>
+/** The Locks screen's draft as the draft store keeps it (kind `locks`). */
+export const lockDraftBodySchema = lockDraftSchema.omit({ updatedAt: true })
+export type LockDraftBody = z.output<typeof lockDraftBodySchema>
 
 export const lockChannels = {
   /** The saved draft, or null. */
