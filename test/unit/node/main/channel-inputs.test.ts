@@ -19,6 +19,12 @@ const CHECKED_ELSEWHERE = new Set<ChannelName>([
   'journal.export',
 ])
 
+/**
+ * Fields that take any JSON on purpose, with what bounds them instead: a draft's body is each screen's own shape;
+ * the draft store refuses one over MAX_DRAFT_BODY_BYTES, and browser mode's body limit holds before that.
+ */
+const OPEN_BY_DESIGN: Partial<Record<ChannelName, string[]>> = { 'drafts.save': ['body: unknown cannot be checked'] }
+
 type Def = { type: string; [k: string]: unknown }
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
 const hasMax = (def: Def): boolean =>
@@ -72,7 +78,7 @@ describe('channel inputs', () => {
   const names = (Object.keys(CHANNELS) as ChannelName[]).filter((c) => !CHECKED_ELSEWHERE.has(c))
 
   it.each(names)('%s: strict, every string and list bounded', (name) => {
-    expect(problems(CHANNELS[name].input, '')).toEqual([])
+    expect(problems(CHANNELS[name].input, '')).toEqual(OPEN_BY_DESIGN[name] ?? [])
   })
 
   it('the walker catches what it should (a loose object, an unbounded string and list, an open record)', async () => {
