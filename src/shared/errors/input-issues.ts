@@ -221,5 +221,5 @@ export function describeInputIssue(issue: InputIssue, locale: Locale): string {
 export function describeInputIssues(issues: readonly InputIssue[], more: number, locale: Locale): string {
   const sentences = issues.map((i) => describeInputIssue(i, locale))
   if (more > 0) sentences.push(locale === 'zh-CN' ? `另有 ${more} 处问题` : `and ${more} more`)
-  return sentences.join(locale === 'zh-CN' ? '；' : '; ')
+  return sentences.join(locale === 'zh-CN' ? '；' : '; ') + (locale === 'zh-CN' ? '。' : '.')
 }

@@ -41,8 +41,8 @@ describe('error words', () => {
     expect(data.details.issues).toEqual([{ path: 'assetNum', code: 'tooLong', bound: 64, message: expect.any(String) }])
     const en = describeError(data, 'en')
     const zh = describeError(data, 'zh-CN')
-    expect(en).toBe('Please correct the input: The asset number may have at most 64 characters')
-    expect(zh).toBe('请更正输入：资产编号最多 64 个字符')
+    expect(en).toBe('Please correct the input: The asset number may have at most 64 characters.')
+    expect(zh).toBe('请更正输入：资产编号最多 64 个字符。')
     for (const text of [en, zh]) expect(text).not.toMatch(/Too big|expected string|assetNum/)
   })
 
