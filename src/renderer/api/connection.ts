@@ -3,11 +3,16 @@
  * status (connected, access key refused, core gone), and which shell the page runs in.
  */
 import { bridgeShell, bridgeStatus, initBridge, onBridgeStatus, type BridgeStatus } from '../bridge'
+import { redeemOpenCode } from '../bridge/token'
 
 export type ConnectionStatus = BridgeStatus
 
-/** Connects to the core. Call once, before the router reads the address. */
-export function connect(): void {
+/**
+ * Connects to the core. Call once, before the router reads the address: in browser mode a one-time `#code=` of an
+ * address the core opened is exchanged for the token first, then the transport is picked.
+ */
+export async function connect(): Promise<void> {
+  await redeemOpenCode({ location: window.location, history: window.history, storage: window.sessionStorage })
   initBridge()
 }
 
