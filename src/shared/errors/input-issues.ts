@@ -173,7 +173,7 @@ export const FIELD_TERMS: Record<string, CatalogEntry> = {
   orderAppKey: { en: 'The order-group app key', 'zh-CN': '订单组应用 Key' },
   memberAppKey: { en: 'The member-group app key', 'zh-CN': '成员组应用 Key' },
   userLogin: { en: 'The user login', 'zh-CN': '用户登录名' },
-  operatorIdentity: { en: 'The operator identity', 'zh-CN': '操作员身份' },
+  operatorIdentity: { en: 'The operator identity', 'zh-CN': '操作人标识' },
   channelCode: { en: 'The channel code', 'zh-CN': '渠道编码' },
   channelCustomerId: { en: 'The channel customer id', 'zh-CN': '渠道客户 ID' },
   enterpriseGlobalId: { en: 'The enterprise global id', 'zh-CN': '企业全局 ID' },
