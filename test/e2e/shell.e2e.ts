@@ -97,7 +97,9 @@ test('a page without a valid access key explains how to get in, and never shows 
   await expect(page.getByTestId('nav-orders')).toBeVisible()
   await expect(page).not.toHaveURL(/token=/)
 
+  // A wrong token given to the tab replaces the good one (the tab starts again with it) and is refused.
   await page.goto(`${app.origin}/#token=not-the-token`)
+  await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
   await context.close()

@@ -6,7 +6,7 @@ export default {
       intro: 'Bounds the service does not state, and how bulk runs send. Each is saved when you leave its field.',
       range: 'From {min} to {max}',
       atLeast: 'At least {min}',
-      default: 'default {value}',
+      bounds: '{range}; default {value}.',
       ms: 'ms',
       useDefault: 'Use the default',
       lockChunkSize: 'Lock numbers per call',

@@ -8,7 +8,7 @@ const zhCN: typeof en = {
       intro: '服务未规定的上下限，以及批量执行的发送方式。离开输入框时即保存。',
       range: '{min} 到 {max}',
       atLeast: '至少 {min}',
-      default: '默认 {value}',
+      bounds: '{range}；默认 {value}。',
       ms: '毫秒',
       useDefault: '恢复默认值',
       lockChunkSize: '每次调用的锁号数',
