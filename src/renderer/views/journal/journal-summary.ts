@@ -6,7 +6,7 @@ import type { OperationId } from '@shared/api/operations'
 import { LOCK_ACTION, lockActionOfOperation } from '@shared/api/lock-actions'
 import type { JournalCounts, JournalEntry } from '@shared/ipc/channels/journal'
 
-type Translate = (key: string, params?: Record<string, unknown>) => string
+type Translate = (key: string, params?: Record<string, unknown>, plural?: number) => string
 
 /** Counts in words: "100 locks: 97 disabled, 3 do not exist", "新增 98 个，失败 2 个". */
 export function countsWords(c: JournalCounts, operation: OperationId, t: Translate, n: (x: number) => string): string {
@@ -24,9 +24,9 @@ export function countsWords(c: JournalCounts, operation: OperationId, t: Transla
     case 'employees':
       return t('journal.counts.employees', { added: n(c.added), failed: n(c.failed) })
     case 'shellNumbers':
-      return t('journal.counts.shellNumbers', { n: n(c.issued) })
+      return t('journal.counts.shellNumbers', { n: n(c.issued) }, c.issued)
     case 'items':
-      return t('journal.counts.items', { n: n(c.count) })
+      return t('journal.counts.items', { n: n(c.count) }, c.count)
     case 'notSent':
       return t('journal.counts.notSent')
   }

@@ -81,6 +81,20 @@ describe('renderer messages', () => {
     for (const [key, text] of zhLeaves) expect(text, key).not.toContain(' | ')
   })
 
+  it('says one thing in the singular ("Get 1 asset number", "1 entry")', () => {
+    applyLocale('en')
+    const t = i18n.global.t
+    expect(t('shellnums.issue', { n: '1' }, 1)).toBe('Get 1 asset number')
+    expect(t('shellnums.issue', { n: '1,000' }, 1000)).toBe('Get 1,000 asset numbers')
+    expect(t('journal.total', { n: '1' }, 1)).toBe('1 entry')
+    expect(t('journal.total', { n: '2' }, 2)).toBe('2 entries')
+    expect(t('locks.toSend', { n: '1' }, 1)).toBe('1 lock to send')
+    expect(t('lockAction.disable.question', { count: '1' }, 1)).toBe('Disable 1 lock?')
+    applyLocale('zh-CN')
+    expect(t('shellnums.issue', { n: '1' }, 1)).toBe('获取 1 个资产编号')
+    applyLocale('en')
+  })
+
   it('one Chinese term for the operator identity, wherever English says it', () => {
     expect(FIELD_TERMS.operatorIdentity!['zh-CN']).toBe('操作人标识')
     for (const [key, text] of enLeaves) {
