@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
+import { LOCK_ACTION, type LockAction } from '@shared/api/lock-actions'
 import { isChannelName } from '@shared/ipc/contract'
 import { SECRET_NAMES, type ConnectionTest, type ProfileView, type SecretName, type TestStep } from '@shared/ipc/channels/profiles'
 import { PARAM_TERMS } from '@shared/errors/catalog'
@@ -66,7 +67,7 @@ interface LockOptions {
   chunkSize?: number
 }
 
-function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
+function lockCommand(action: LockAction, globals: Globals): Command {
   return new Command(action)
     .description(`${action} the locks listed in a file (.txt, .csv or .xlsx)`)
     .requiredOption('-f, --file <path>', 'file of lock numbers')
@@ -88,7 +89,7 @@ function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
         const operatorIdentity = o.operator?.trim() || profile.operatorIdentity
         if (!operatorIdentity) throw AppError.app('app.invalidInput', { detail: t('noOperator', ctx.locale) })
         const start = {
-          kind: action === 'disable' ? ('locks.disable' as const) : ('locks.enable' as const),
+          kind: LOCK_ACTION[action].kind,
           profileId: profile.id,
           items: parsed.items.map((i) => i.value),
           operatorIdentity,
