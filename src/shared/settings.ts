@@ -41,6 +41,8 @@ export const DEFAULT_LIMITS = {
   maxShellNumsPerCall: 1000,
   maxOrdersPerBatch: 100,
 }
+/** Each limit's schema, for screens that show its bounds. */
+export const LIMIT_FIELDS = limitFields
 const limitsPatchSchema = z.object(limitFields).partial()
 export const assumedLimitsSchema = limitsPatchSchema.transform((v) => ({ ...DEFAULT_LIMITS, ...defined(v) }))
 export type AssumedLimits = z.output<typeof assumedLimitsSchema>
@@ -66,6 +68,8 @@ export const DEFAULT_BULK = {
   connectTimeoutMs: 10_000,
   bodyTimeoutMs: 60_000,
 }
+/** Each bulk setting's schema, for screens that show its bounds. */
+export const BULK_FIELDS = bulkFields
 const bulkPatchSchema = z.object(bulkFields).partial()
 export const bulkSettingsSchema = bulkPatchSchema.transform((v) => ({ ...DEFAULT_BULK, ...defined(v) }))
 export type BulkSettings = z.output<typeof bulkSettingsSchema>
@@ -82,12 +86,18 @@ export type Settings = z.output<typeof settingsSchema>
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({})
 
-/** A partial update of the settings, as the Settings screen sends it (no defaults: absent means unchanged). */
-export const settingsPatchSchema = z.object({
-  locale: z.enum(LOCALE_PREFERENCES).optional(),
-  limits: limitsPatchSchema.optional(),
-  bulk: bulkPatchSchema.optional(),
-})
+/**
+ * A partial update of the settings, as the Settings screen sends it (no defaults: absent means unchanged). Strict at
+ * every level, unlike the file's schema: a misspelt setting is refused, never silently dropped; a settings file
+ * written by a newer version still reads.
+ */
+export const settingsPatchSchema = z
+  .object({
+    locale: z.enum(LOCALE_PREFERENCES).optional(),
+    limits: limitsPatchSchema.strict().optional(),
+    bulk: bulkPatchSchema.strict().optional(),
+  })
+  .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
 /** Applies a patch to settings. */

@@ -383,7 +383,10 @@ async function main(): Promise<void> {
     for (const line of await mod.runSandboxThroughput()) process.stdout.write(JSON.stringify(line) + '\n')
   }
   if (!process.argv.includes('--no-member-list-bench')) process.stdout.write(JSON.stringify(await (await import('./member-list')).runMemberListBench()) + '\n')
-  if (!process.argv.includes('--no-ui-bench')) process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+  if (!process.argv.includes('--no-ui-bench')) {
+    process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+    process.stdout.write(JSON.stringify(await (await import('./lock-paste')).runLockPasteBench()) + '\n')
+  }
 }
 
 main().catch((err: unknown) => {

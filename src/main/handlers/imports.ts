@@ -59,12 +59,15 @@ export function safeFileName(base: string): string {
 
 /** Writes a table as CSV (UTF-8 with BOM) or Excel. */
 export async function writeTable(input: ExportTableInput): Promise<ExportedFile> {
-  const rows = input.rows.map((r) => r.map(safeCell))
   const base = safeFileName(input.baseName)
   if (input.format === 'csv') {
+    const rows = input.rows.map((r) => r.map(safeCell))
     const csv = '\uFEFF' + Papa.unparse({ fields: input.columns, data: rows }, { newline: '\r\n' })
     return { fileName: `${base}.csv`, mimeType: 'text/csv;charset=utf-8', contentBase64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length }
   }
+  // In .xlsx a text cell is text: one starting with = is not a formula (those are written as formula objects), so
+  // it needs no guard, and an apostrophe would show as part of the value.
+  const rows = input.rows.map((r) => r.map((v) => v ?? ''))
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet((input.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.addRow(input.columns).font = { bold: true }

@@ -1,14 +1,13 @@
 /**
- * Calls of the Members area to the core: employees one at a time, the member directory, the Members screens'
- * drafts (draft store, fixed ids), the bulk jobs on employees, and the files of an import. Only this module
- * (of the Members area) talks to the bridge.
+ * Calls of the Members area to the core: employees one at a time, the member directory (and its news), and the
+ * bulk jobs on employees. (Drafts, files and the runs themselves: api/drafts.ts, api/files.ts, api/bulk.ts.)
  */
-import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract'
-import type { DraftMeta } from '@shared/ipc/channels/drafts'
-import type { JobDetail, JobSummary } from '@shared/ipc/channels/bulk'
+import type { ChannelInput } from '@shared/ipc/contract'
+import type { JobSummary } from '@shared/ipc/channels/bulk'
+import type { DirectoryStatus } from '@shared/ipc/channels/members'
 import type { MemberRef } from '@shared/bulk/member-actions'
 import type { NewMember } from '@shared/api/operations'
-import { errorData, invoke } from '../bridge'
+import { invoke, onEvent } from '../bridge'
 
 /** One page of employees. */
 export const listMembers = (input: ChannelInput<'members.list'>) => invoke('members.list', input)
@@ -30,29 +29,9 @@ export const memberDepartments = (input: ChannelInput<'members.departments'>) =>
 /** Reads the enterprise's list again. */
 export const refreshDirectory = (input: ChannelInput<'members.refreshDirectory'>) => invoke('members.refreshDirectory', input)
 
-// ---- drafts (draft store, fixed ids) -------------------------------------------------------------------------
-
-export type MemberDraftKind = 'members.add' | 'members.edit' | 'members.bulk' | 'members.import'
-
-/** A draft's body and revision, or null when there is none (or it was removed). */
-export async function loadMemberDraft(id: string): Promise<{ body: unknown; revision: number } | null> {
-  try {
-    const d = await invoke('drafts.get', { id })
-    return d.removedAt === null ? { body: d.body, revision: d.revision } : null
-  } catch (err) {
-    if (errorData(err).code === 'app.notFound') return null
-    throw err
-  }
-}
-
-/** Saves a draft over whatever is there (one scratch copy per screen, this window's typing wins). */
-export function saveMemberDraft(id: string, kind: MemberDraftKind, body: unknown, profileId: string | null, baseRevision: number): Promise<DraftMeta> {
-  return invoke('drafts.save', { id, kind, body, profileId, baseRevision, force: true })
-}
-
-/** Drops a draft (the work was sent, or the user cleared it). */
-export async function removeMemberDraft(id: string): Promise<void> {
-  await invoke('drafts.remove', { ids: [id] })
+/** The member directory started or finished reading an enterprise's list (or failed to). Returns unsubscribe. */
+export function onDirectoryChanged(handler: (status: DirectoryStatus) => void): () => void {
+  return onEvent('members.directory', handler)
 }
 
 // ---- bulk jobs on employees ------------------------------------------------------------------------------------
@@ -68,19 +47,3 @@ export const startMemberDelete = (enterpriseGlobalId: string, items: MemberRef[]
 /** Starts a reset of many employees' passwords to one new password. */
 export const startMemberReset = (enterpriseGlobalId: string, items: MemberRef[], password: string, profileId?: string): Promise<JobSummary> =>
   invoke('bulk.start', { kind: 'members.resetPassword', enterpriseGlobalId, items, password, ...(profileId ? { profileId } : {}) })
-
-/** Sends again the failed, unknown and cancelled employees of a job (in the same job). */
-export const retryMemberJob = (id: string) => invoke('bulk.retryFailed', { id })
-
-/** A job with a page of its items. */
-export const memberJob = (id: string, limit = 1): Promise<JobDetail> => invoke('bulk.get', { id, limit })
-
-/** Every job (the screen keeps the members ones). */
-export const listJobs = () => invoke('bulk.list', {})
-
-// ---- files ------------------------------------------------------------------------------------------------------
-
-/** Reads a CSV or Excel file into a table of cells. */
-export const parseFile = (input: ChannelInput<'imports.parseTable'>) => invoke('imports.parseTable', input)
-/** Writes a table as CSV or Excel. */
-export const writeFile = (input: ChannelInput<'exports.table'>): Promise<ChannelOutput<'exports.table'>> => invoke('exports.table', input)

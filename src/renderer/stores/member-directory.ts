@@ -9,8 +9,7 @@ import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
 import type { Person } from '@shared/ipc/channels/members'
 import { MAX_DIRECTORY_IDS } from '@shared/ipc/channels/members'
-import { onEvent } from '../bridge'
-import { directoryPeople } from '../api/members'
+import { directoryPeople, onDirectoryChanged } from '../api/members'
 import { useProfilesStore } from './profiles'
 
 /** How a person is written: "name (account)", or the account alone. Made once per person. */
@@ -89,7 +88,7 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
     return known.get(enterprise)?.get(globalId)?.label
   }
 
-  onEvent('members.directory', (s) => {
+  onDirectoryChanged((s) => {
     if (s.profileId !== profiles.activeId || s.state !== 'ready') return
     readings.set(s.enterpriseGlobalId, (readings.get(s.enterpriseGlobalId) ?? 0) + 1)
     const missing = unknown.get(s.enterpriseGlobalId)

@@ -10,7 +10,7 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { ImportIssue } from '@shared/bulk/import'
 import type { Locale } from '@shared/i18n/locale'
-import { MEMBER_DRAFT_IDS, memberImportDraftSchema, type DirectoryStatus } from '@shared/ipc/channels/members'
+import { MEMBER_DRAFT_IDS, type DirectoryStatus } from '@shared/ipc/channels/members'
 import {
   checkEmployeeRows,
   EMPLOYEE_FIELDS,
@@ -23,11 +23,11 @@ import {
   type ExistingAccount,
 } from '@shared/members/employee-rows'
 import type { NewMember } from '@shared/api/operations'
-import { errorData, onEvent } from '../bridge'
-import { directoryAccounts, listMembers, parseFile, startMemberImport } from '../api/members'
+import { errorData } from '../api/errors'
+import { readTableFile } from '../api/files'
+import { directoryAccounts, listMembers, onDirectoryChanged, startMemberImport } from '../api/members'
+import { useDraftSync } from '../composables/draft-sync'
 import { useAppStore } from './app'
-import { useProfilesStore } from './profiles'
-import { draftKeeper } from './member-drafts'
 import { memberRuleLimits } from '@shared/members/member-form'
 import { importCounts, importFileOf, rowsWithoutPasswords, type ImportFile } from '@shared/members/import-file'
 
@@ -35,7 +35,6 @@ export type ImportStep = 'file' | 'columns' | 'check' | 'run'
 
 export const useMemberImportStore = defineStore('memberImport', () => {
   const app = useAppStore()
-  const profiles = useProfilesStore()
 
   const step = ref<ImportStep>('file')
   const file = shallowRef<ImportFile | null>(null)
@@ -57,10 +56,17 @@ export const useMemberImportStore = defineStore('memberImport', () => {
   const loaded = ref(false)
   const locale = ref<Locale>('en')
 
-  const draft = draftKeeper(MEMBER_DRAFT_IDS.import, 'members.import', (raw) => {
-    const p = memberImportDraftSchema.safeParse(raw)
-    return p.success ? p.data : null
-  }, () => profiles.activeId || null)
+  // What the draft keeps: the file without its passwords, the mapping, and the run.
+  const fileName = ref('')
+  const format = ref<'csv' | 'xlsx'>('csv')
+  const header = ref<string[]>([])
+  const keptRows = shallowRef<{ line: number; cells: string[] }[]>([])
+  const passwordColumn = ref<number | null>(null)
+  const draft = useDraftSync({
+    id: MEMBER_DRAFT_IDS.import,
+    kind: 'members.import',
+    fields: { enterpriseGlobalId: enterprise, fileName, format, header, rows: keptRows, mapping, passwordColumn, sentLines, notSent, jobIds },
+  })
 
   /** Every row checked with the rules and for repeats (recomputed when the mapping changes). */
   const checked = computed<CheckedEmployeeRow[]>(() => {
@@ -78,53 +84,38 @@ export const useMemberImportStore = defineStore('memberImport', () => {
   const issues = computed(() => rows.value.flatMap((r) => (r.issue ? [r.issue] : [])))
   const missing = computed(() => missingEmployeeFields(mapping.value))
 
-  /** Restores the import kept from before (once). */
+  /** Restores the import kept from before (once): the run is there to resume, the file without its passwords. */
   async function load(): Promise<void> {
     if (loaded.value) return
-    loaded.value = true
-    try {
-      const d = await draft.load()
-      if (!d) return
-      enterprise.value = d.enterpriseGlobalId
-      file.value = { fileName: d.fileName, format: d.format, header: d.header, hasHeader: true, rows: d.rows }
-      mapping.value = d.mapping as EmployeeMapping
-      passwordsKept.value = false
-      sentLines.value = d.sentLines
-      notSent.value = d.notSent
-      jobIds.value = d.jobIds
-      step.value = d.jobIds.length > 0 ? 'run' : 'columns'
-    } catch {
-      // Nothing to restore.
-    }
+    await draft.load()
+    loaded.value = draft.loaded.value
+    if (!fileName.value) return
+    file.value = { fileName: fileName.value, format: format.value, header: header.value, hasHeader: true, rows: keptRows.value }
+    passwordsKept.value = false
+    step.value = jobIds.value.length > 0 ? 'run' : 'columns'
   }
 
+  /** The file and its mapping as the draft keeps them (the password column emptied). */
   function keep(): void {
     const f = file.value
     if (!f) return
-    draft.save({
-      enterpriseGlobalId: enterprise.value,
-      fileName: f.fileName,
-      format: f.format,
-      header: f.header,
-      rows: rowsWithoutPasswords(f.rows, mapping.value),
-      mapping: { ...mapping.value },
-      passwordColumn: mapping.value.password ?? null,
-      sentLines: sentLines.value,
-      notSent: notSent.value,
-      jobIds: jobIds.value,
-    })
+    fileName.value = f.fileName
+    format.value = f.format
+    header.value = f.header
+    keptRows.value = rowsWithoutPasswords(f.rows, mapping.value)
+    passwordColumn.value = mapping.value.password ?? null
   }
-  watch([mapping, jobIds], keep, { deep: true })
+  watch(mapping, keep)
 
   /** Reads a chosen file; its columns are found from the header. */
-  async function read(fileName: string, contentBase64: string, forEnterprise: string): Promise<boolean> {
+  async function read(chosen: Blob & { name: string }, forEnterprise: string): Promise<boolean> {
     reading.value = true
     readError.value = null
     try {
-      const parsed = await parseFile({ fileName, contentBase64 })
+      const parsed = await readTableFile(chosen)
       const f = importFileOf(parsed)
       if (!f) {
-        readError.value = { code: 'app.fileUnreadable', messageKey: 'app.fileUnreadable', params: { file: fileName, detail: 'CSV / .xlsx' }, details: {} }
+        readError.value = { code: 'app.fileUnreadable', messageKey: 'app.fileUnreadable', params: { file: chosen.name, detail: 'CSV / .xlsx' }, details: {} }
         return false
       }
       await clearRun()
@@ -174,7 +165,7 @@ export const useMemberImportStore = defineStore('memberImport', () => {
       if (mine === existingSeq) existingError.value = errorData(err)
     }
   }
-  onEvent('members.directory', (s) => {
+  onDirectoryChanged((s) => {
     if (s.enterpriseGlobalId === enterprise.value) existingProgress.value = s
   })
 
@@ -217,7 +208,10 @@ export const useMemberImportStore = defineStore('memberImport', () => {
     existing.value = null
     passwordsKept.value = true
     step.value = 'file'
-    await draft.clear().catch(() => undefined)
+    fileName.value = ''
+    header.value = []
+    keptRows.value = []
+    passwordColumn.value = null
   }
 
   return {
@@ -242,7 +236,7 @@ export const useMemberImportStore = defineStore('memberImport', () => {
     counts,
     issues,
     missing,
-    draftError: draft.error,
+    draftError: draft.saveError,
     load,
     read,
     setColumn,

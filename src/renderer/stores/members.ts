@@ -1,18 +1,16 @@
 /**
  * The Members screen's store: which enterprise (typed, else the connection's), the page of employees shown
  * (keyword, department, page, page size), the selection (kept across pages), the departments seen, and the
- * actions on one employee (add, edit, reset password, delete). The add and edit forms are kept as drafts
- * (never their passwords) so nothing typed is lost on a refused save or a restart.
+ * actions on one employee (add, edit, reset password, delete). The add and edit forms and the bulk action on a
+ * pasted list are kept in the draft store as they are typed (composables/draft-sync.ts), never a password, so
+ * nothing typed is lost on a refused save, a reload or a restart.
  */
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { MemberRef } from '@shared/bulk/member-actions'
 import {
   MEMBER_DRAFT_IDS,
-  memberAddDraftSchema,
-  memberBulkDraftSchema,
-  memberEditDraftSchema,
   type Department,
   type DirectoryStatus,
   type MemberAddResult,
@@ -20,10 +18,10 @@ import {
   type MemberRow,
 } from '@shared/ipc/channels/members'
 import { EMPTY_MEMBER_FORM, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
-import { errorData, onEvent } from '../bridge'
-import { addMember, deleteMember, editMember, listMembers, loadMemberDraft, memberDepartments, refreshDirectory, resetMemberPassword } from '../api/members'
+import { errorData } from '../api/errors'
+import { addMember, deleteMember, editMember, listMembers, memberDepartments, onDirectoryChanged, refreshDirectory, resetMemberPassword } from '../api/members'
+import { useDraftSync } from '../composables/draft-sync'
 import { useProfilesStore } from './profiles'
-import { draftKeeper } from './member-drafts'
 
 /** Page sizes offered, and the one a new screen starts with. */
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const
@@ -130,7 +128,7 @@ export const useMembersStore = defineStore('members', () => {
     await Promise.all([load(), refreshDirectory(writeTarget()).then((s) => (directory.value = s)).catch(() => undefined)])
   }
 
-  const offDirectory = onEvent('members.directory', (s) => {
+  const offDirectory = onDirectoryChanged((s) => {
     if (s.enterpriseGlobalId !== shownEnterprise.value) return
     directory.value = s
     if (s.state === 'ready') void loadDepartments()
@@ -167,129 +165,81 @@ export const useMembersStore = defineStore('members', () => {
 
   // ---- the add form (a draft, without the password)
 
-  const addForm = reactive<FormFields>({ ...fieldsOf(EMPTY_MEMBER_FORM) })
+  const addForm = ref<FormFields>({ ...fieldsOf(EMPTY_MEMBER_FORM) })
+  /** The add form's password: in this page only, never in the draft. */
   const addPassword = ref('')
-  const addDraft = draftKeeper(MEMBER_DRAFT_IDS.add, 'members.add', (raw) => {
-    const p = memberAddDraftSchema.safeParse(raw)
-    return p.success ? p.data : null
-  }, () => profiles.activeId || null)
-  let addLoaded = false
+  const addEnterprise = ref('')
+  const addDraft = useDraftSync({ id: MEMBER_DRAFT_IDS.add, kind: 'members.add', fields: { enterpriseGlobalId: addEnterprise, values: addForm } })
   /** Whether the add form holds something typed (kept from before). */
-  const addHasDraft = computed(() => Object.values(addForm).some((v) => v.trim() !== ''))
+  const addHasDraft = computed(() => Object.values(addForm.value).some((v) => v.trim() !== ''))
+  watch(addForm, () => (addEnterprise.value = shownEnterprise.value), { deep: true })
 
+  /** Reads the add form kept from before (once). */
   async function openAdd(): Promise<void> {
-    if (addLoaded) return
-    addLoaded = true
-    try {
-      const d = await addDraft.load()
-      if (d) Object.assign(addForm, d.values)
-    } catch {
-      // No draft to restore: an empty form.
-    }
+    await addDraft.load()
   }
-  watch(addForm, () => {
-    if (addLoaded) addDraft.save({ enterpriseGlobalId: shownEnterprise.value, values: { ...addForm } })
-  })
 
-  /** Adds the employee of the add form; on success the form (and its draft) is cleared. Throws BridgeError. */
+  /** Adds the employee of the add form; on success the form (and its draft) is emptied. Throws BridgeError. */
   async function add(): Promise<MemberAddResult> {
-    const values: MemberFormValues = { ...addForm, password: addPassword.value }
+    const values: MemberFormValues = { ...addForm.value, password: addPassword.value }
     const r = await addMember({ ...writeTarget(), member: toNewMember(values) })
     addPassword.value = ''
-    Object.assign(addForm, fieldsOf(EMPTY_MEMBER_FORM))
-    await addDraft.clear().catch(() => undefined)
+    addForm.value = { ...fieldsOf(EMPTY_MEMBER_FORM) }
     void load()
     return r
   }
 
-  /** Clears the add form and its draft. */
-  async function discardAdd(): Promise<void> {
-    Object.assign(addForm, fieldsOf(EMPTY_MEMBER_FORM))
+  /** Empties the add form (and so its draft). */
+  function discardAdd(): void {
+    addForm.value = { ...fieldsOf(EMPTY_MEMBER_FORM) }
     addPassword.value = ''
-    await addDraft.clear().catch(() => undefined)
   }
 
-  // ---- the edit form of one employee (a draft)
+  // ---- the edit form of one employee (a draft: whose it is, and the values typed)
 
   const editing = shallowRef<MemberRow | null>(null)
-  const editForm = reactive<FormFields>({ ...fieldsOf(EMPTY_MEMBER_FORM) })
-  const editDraft = draftKeeper(MEMBER_DRAFT_IDS.edit, 'members.edit', (raw) => {
-    const p = memberEditDraftSchema.safeParse(raw)
-    return p.success ? p.data : null
-  }, () => profiles.activeId || null)
-  /** The employee whose unsaved edit is kept (to offer it again), if any. */
-  const keptEdit = shallowRef<{ memberGlobalId: string; enterpriseGlobalId: string; name: string; userName: string } | null>(null)
-  let editWatching = false
+  const editForm = ref<FormFields>({ ...fieldsOf(EMPTY_MEMBER_FORM) })
+  const editMemberId = ref('')
+  const editEnterprise = ref('')
+  const editDraft = useDraftSync({
+    id: MEMBER_DRAFT_IDS.edit,
+    kind: 'members.edit',
+    fields: { enterpriseGlobalId: editEnterprise, memberGlobalId: editMemberId, values: editForm },
+  })
+  /** The employee whose unsaved edit is kept (to offer it again), if any and not open now. */
+  const keptEdit = computed(() =>
+    editMemberId.value && !editing.value
+      ? { memberGlobalId: editMemberId.value, enterpriseGlobalId: editEnterprise.value, name: editForm.value.name || editForm.value.userName, userName: editForm.value.userName }
+      : null,
+  )
 
-  /** Looks for an edit kept from before (the screen offers to go back to it). */
+  /** Reads the edit kept from before (once): the screen offers to go back to it. */
   async function checkKeptEdit(): Promise<void> {
-    try {
-      const d = await editDraft.load()
-      keptEdit.value = d
-        ? { memberGlobalId: d.memberGlobalId, enterpriseGlobalId: d.enterpriseGlobalId, name: d.values.name || d.values.userName, userName: d.values.userName }
-        : null
-    } catch {
-      keptEdit.value = null
-    }
+    await editDraft.load()
   }
 
   /** Starts editing an employee: their values, or the unsaved changes kept for them. Returns whether changes were restored. */
   async function startEdit(m: MemberRow): Promise<boolean> {
-    editWatching = false
+    await editDraft.load()
     editing.value = m
-    Object.assign(editForm, fieldsOf(formOfRow(m)))
-    let restored = false
-    try {
-      const d = await editDraft.load()
-      if (d && d.memberGlobalId === m.globalId) {
-        Object.assign(editForm, d.values, { userName: m.userName })
-        restored = true
-      }
-    } catch {
-      // Nothing kept: the employee's own values.
+    if (editMemberId.value === m.globalId) {
+      editForm.value = { ...editForm.value, userName: m.userName }
+      return JSON.stringify(editForm.value) !== JSON.stringify(fieldsOf(formOfRow(m)))
     }
-    editWatching = true
-    return restored
+    editMemberId.value = m.globalId
+    editEnterprise.value = shownEnterprise.value
+    editForm.value = { ...fieldsOf(formOfRow(m)) }
+    return false
   }
-  watch(editForm, () => {
-    if (!editWatching || !editing.value) return
-    editDraft.save({ enterpriseGlobalId: shownEnterprise.value, memberGlobalId: editing.value.globalId, values: { ...editForm } })
-  })
 
-  /** Leaves the edit form; `keep` keeps the draft (the user closed without saving and may come back). */
+  /** Leaves the edit form; `keep` keeps the changes (the user closed without saving and may come back). */
   async function stopEdit(keep: boolean): Promise<void> {
-    editWatching = false
-    const m = editing.value
     editing.value = null
     if (!keep) {
-      await editDraft.clear().catch(() => undefined)
-      if (keptEdit.value && m && keptEdit.value.memberGlobalId === m.globalId) keptEdit.value = null
-    } else {
-      await editDraft.flush()
-      await checkKeptEdit()
+      editMemberId.value = ''
+      editForm.value = { ...fieldsOf(EMPTY_MEMBER_FORM) }
     }
-  }
-
-  /** Saves the edit form. Throws BridgeError (the form stays, with its draft). */
-  async function saveEdit(): Promise<MemberRow> {
-    const m = editing.value
-    if (!m) throw new Error('nothing is being edited')
-    const body = toMemberEdit({ ...editForm, userName: m.userName, password: '' })
-    await editMember({ ...writeTarget(), memberGlobalId: m.globalId, ...body })
-    const dep = body.departmentId === null ? null : (departments.value.find((d) => d.id === body.departmentId)?.name ?? (body.departmentId === m.departmentId ? m.departmentName : null))
-    const updated: MemberRow = { ...m, name: body.name, departmentId: body.departmentId, departmentName: dep, remark: body.remark, passwordMobile: body.passwordMobile, updateTime: Date.now() }
-    editing.value = updated
-    await stopEdit(false)
-    if (page.value) page.value = { ...page.value, list: page.value.list.map((r) => (r.globalId === m.globalId ? updated : r)) }
-    void load()
-    return updated
-  }
-
-  // ---- password and delete
-
-  /** Sets a new password. Throws BridgeError. */
-  async function resetPassword(m: MemberRow, password: string): Promise<void> {
-    await resetMemberPassword({ ...writeTarget(), memberGlobalId: m.globalId, password })
+    await editDraft.flush()
   }
 
   /** Finds the employee of a kept edit (searching by their account) and returns them, or null. */
@@ -304,20 +254,52 @@ export const useMembersStore = defineStore('members', () => {
 
   /** Drops the kept edit. */
   async function discardKeptEdit(): Promise<void> {
-    keptEdit.value = null
-    await editDraft.clear().catch(() => undefined)
+    await stopEdit(false)
   }
 
-  /** A bulk run kept from before (delete or reset of many), to open again: its action and jobs. */
-  const keptBulk = shallowRef<{ action: 'delete' | 'resetPassword'; jobIds: string[] } | null>(null)
+  /** Saves the edit form. Throws BridgeError (the form stays, with its draft). */
+  async function saveEdit(): Promise<MemberRow> {
+    const m = editing.value
+    if (!m) throw new Error('nothing is being edited')
+    const body = toMemberEdit({ ...editForm.value, userName: m.userName, password: '' })
+    await editMember({ ...writeTarget(), memberGlobalId: m.globalId, ...body })
+    const dep = body.departmentId === null ? null : (departments.value.find((d) => d.id === body.departmentId)?.name ?? (body.departmentId === m.departmentId ? m.departmentName : null))
+    const updated: MemberRow = { ...m, name: body.name, departmentId: body.departmentId, departmentName: dep, remark: body.remark, passwordMobile: body.passwordMobile, updateTime: Date.now() }
+    await stopEdit(false)
+    if (page.value) page.value = { ...page.value, list: page.value.list.map((r) => (r.globalId === m.globalId ? updated : r)) }
+    void load()
+    return updated
+  }
+
+  // ---- a bulk action on a pasted list (a draft), and the bulk run on screen
+
+  const bulkAction = ref<'delete' | 'resetPassword'>('delete')
+  const bulkText = ref('')
+  const bulkJobIds = ref<string[]>([])
+  const bulkEnterprise = ref('')
+  const bulkDraft = useDraftSync({
+    id: MEMBER_DRAFT_IDS.bulk,
+    kind: 'members.bulk',
+    fields: { enterpriseGlobalId: bulkEnterprise, action: bulkAction, text: bulkText, jobIds: bulkJobIds },
+  })
+  /** A bulk run kept from before (delete or reset of many), to open again. */
+  const keptBulk = computed(() => (bulkJobIds.value.length > 0 ? { action: bulkAction.value, jobIds: bulkJobIds.value } : null))
   async function checkKeptBulk(): Promise<void> {
-    try {
-      const d = await loadMemberDraft(MEMBER_DRAFT_IDS.bulk)
-      const p = d ? memberBulkDraftSchema.safeParse(d.body) : null
-      keptBulk.value = p?.success && p.data.jobIds.length > 0 ? { action: p.data.action, jobIds: p.data.jobIds } : null
-    } catch {
-      keptBulk.value = null
-    }
+    await bulkDraft.load()
+  }
+  /** Keeps the run on screen (or none) with the action it does. */
+  function keepBulkRun(action: 'delete' | 'resetPassword', jobIds: string[]): void {
+    bulkAction.value = action
+    bulkEnterprise.value = shownEnterprise.value
+    bulkJobIds.value = jobIds
+    if (jobIds.length > 0) bulkText.value = ''
+  }
+
+  // ---- password and delete
+
+  /** Sets a new password. Throws BridgeError. */
+  async function resetPassword(m: MemberRow, password: string): Promise<void> {
+    await resetMemberPassword({ ...writeTarget(), memberGlobalId: m.globalId, password })
   }
 
   /** Deletes an employee; resolves whether the answer was lost and read back. Throws BridgeError. */
@@ -351,13 +333,13 @@ export const useMembersStore = defineStore('members', () => {
     addForm,
     addPassword,
     addHasDraft,
-    addDraftError: addDraft.error,
+    addDraftError: addDraft.saveError,
     openAdd,
     add,
     discardAdd,
     editing,
     editForm,
-    editDraftError: editDraft.error,
+    editDraftError: editDraft.saveError,
     keptEdit,
     checkKeptEdit,
     findKeptEdit,
@@ -369,5 +351,8 @@ export const useMembersStore = defineStore('members', () => {
     remove,
     keptBulk,
     checkKeptBulk,
+    keepBulkRun,
+    bulkAction,
+    bulkText,
   }
 })

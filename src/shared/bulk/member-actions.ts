@@ -9,11 +9,13 @@ import { z } from 'zod'
 export const MAX_MEMBER_ACTION_ITEMS = 100_000
 
 /** An employee of the enterprise, as the bulk job names it. */
-export const memberRefSchema = z.object({
-  globalId: z.string().trim().min(1).max(64),
-  userName: z.string().trim().min(1).max(100),
-  name: z.string().max(200).optional(),
-})
+export const memberRefSchema = z
+  .object({
+    globalId: z.string().trim().min(1).max(64),
+    userName: z.string().trim().min(1).max(100),
+    name: z.string().max(200).optional(),
+  })
+  .strict()
 export type MemberRef = z.output<typeof memberRefSchema>
 
 const common = {
@@ -23,17 +25,19 @@ const common = {
 }
 
 /** Deletes each employee (a create-class call: a lost answer is read back before the employee is sent again). */
-export const memberDeleteStartSchema = z.object({ kind: z.literal('members.delete'), ...common })
+export const memberDeleteStartSchema = z.object({ kind: z.literal('members.delete'), ...common }).strict()
 
 /**
  * Sets one new password on each employee. The password is kept in the job's file (0600, data folder) while an
  * employee may still need it (a retry), removed once every one has it; never in the journal or the log.
  */
-export const memberResetStartSchema = z.object({
-  kind: z.literal('members.resetPassword'),
-  ...common,
-  password: z.string().min(1).max(256),
-})
+export const memberResetStartSchema = z
+  .object({
+    kind: z.literal('members.resetPassword'),
+    ...common,
+    password: z.string().min(1).max(256),
+  })
+  .strict()
 
 /** The bulk kinds on employees (an import, and these two). */
 export type MemberJobKind = 'members.import' | 'members.delete' | 'members.resetPassword'

@@ -36,6 +36,15 @@ function kind<B>(spec: DraftKindSpec<B>): DraftKindSpec<B> {
 }
 
 /**
+ * The connection profile dialog as it was being filled (never a secret: those go only to the keychain):
+ * `target` is 'new', the id of the profile being edited, or '' when no dialog is open.
+ */
+export const profileFormDraftSchema = z.object({
+  target: z.string().max(100),
+  fields: z.record(z.string().max(40), z.string().max(2000)),
+})
+
+/**
  * Every kind of draft. Keys are stored in the database and in exported files: never rename one.
  */
 export const DRAFT_KINDS = {
@@ -53,6 +62,12 @@ export const DRAFT_KINDS = {
   'members.bulk': kind({ schema: memberBulkDraftSchema, summarize: (b) => ({ type: b.action }), listed: false }),
   /** Members: the import of an employee file (passwords emptied), its column mapping and its run. */
   'members.import': kind({ schema: memberImportDraftSchema, summarize: (b) => ({ entries: b.rows.length }), listed: false }),
+  /** The profile dialog's fields as typed (Settings → Connections), so a reload does not lose them. */
+  profileForm: kind({
+    schema: profileFormDraftSchema,
+    summarize: () => ({}),
+    listed: false,
+  }),
 } satisfies Record<string, DraftKindSpec<unknown>>
 
 export type DraftKind = keyof typeof DRAFT_KINDS

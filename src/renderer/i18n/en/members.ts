@@ -155,6 +155,8 @@ export default {
       pending: 'Not done yet',
       reconciled: 'confirmed by reading the list back',
     },
+    nothingToRetry: 'Nothing to retry: every employee left either is done or was refused in a way a retry would not change (not found, a password the service refuses).',
+    noRows: 'No employee with this result.',
     runResultsWhenDone: 'One row per employee appears here when the run is paused or finished.',
     retryHint: 'Sends again the employees that were refused, whose call failed, or that were not sent (outcomes not known are read back first).',
     sheetName: 'Employee results',

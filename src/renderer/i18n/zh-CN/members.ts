@@ -155,6 +155,8 @@ export default {
       pending: '尚未完成',
       reconciled: '已回查列表确认',
     },
+    nothingToRetry: '没有可重试的：剩余的员工要么已完成，要么被拒绝的原因无法通过重试改变（不存在、服务拒绝该密码）。',
+    noRows: '没有此结果的员工。',
     runResultsWhenDone: '任务暂停或完成后，此处逐行显示每名员工的结果。',
     retryHint: '重新发送被拒绝、调用失败或未发送的员工（结果未知的会先回查）。',
     sheetName: '员工结果',

@@ -4,13 +4,13 @@
  * user clears it. (Browser mode gets a new port, hence a new origin and empty localStorage, at every start.)
  */
 import { z } from 'zod'
-import { channel, noInput } from '../channel'
+import { channel, input, noInput } from '../channel'
+import { LOCK_ACTIONS } from '../../api/lock-actions'
+
+export { LOCK_ACTIONS, type LockAction } from '../../api/lock-actions'
 
 /** Largest pasted list kept (about 200,000 lock numbers). */
 export const MAX_DRAFT_CHARS = 4_000_000
-
-export const LOCK_ACTIONS = ['disable', 'enable'] as const
-export type LockAction = (typeof LOCK_ACTIONS)[number]
 
 export const lockDraftSchema = z.object({
   /** The list as typed or pasted (any separators). */
@@ -32,5 +32,5 @@ export const lockChannels = {
   /** The saved draft, or null. */
   'locks.getDraft': channel(noInput, lockDraftSchema.nullable()),
   /** Saves the draft (null clears it). */
-  'locks.saveDraft': channel(z.object({ draft: lockDraftSchema.omit({ updatedAt: true }).nullable() }), lockDraftSchema.nullable()),
+  'locks.saveDraft': channel(input({ draft: lockDraftSchema.omit({ updatedAt: true }).strict().nullable() }), lockDraftSchema.nullable()),
 }

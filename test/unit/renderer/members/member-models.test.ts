@@ -3,8 +3,9 @@ import { AppError } from '@shared/errors/app-error'
 import { EMPTY_MEMBER_FORM } from '@shared/members/member-form'
 import { failedRows, importCounts, importFileOf, rowsWithoutPasswords } from '@shared/members/import-file'
 import type { JobItem } from '@shared/ipc/channels/bulk'
-import { assetsCell, fieldErrors, formOk, limitsOf, pastedAccounts, serverFieldError } from '../../../../src/renderer/views/members/member-model'
-import { memberCategory, memberResultWords, memberRunFormat } from '../../../../src/renderer/views/members/member-run'
+import { assetsCell, fieldErrors, formOk, limitsOf, pastedAccounts, serverFieldError } from '../../../../src/renderer/models/member-form'
+import { memberCategory, memberDetails, memberRowFormat, memberWordsKey } from '../../../../src/renderer/models/member-results'
+import { memberResultRetryable } from '@shared/bulk/member-actions'
 
 const t = (key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)
 
@@ -43,30 +44,36 @@ describe('the member form on screen', () => {
 })
 
 describe('member runs in the run panel', () => {
+  const ctx = { t, locale: 'en' as const, errorText: (e: { code: string }) => e.code }
+  const item = (result: JobItem['result'], index = 0): JobItem => ({ index, key: `u${index}`, label: `名${index}`, result })
+
   it('words each result for its kind, and files it in a filter category', () => {
-    expect(memberResultWords('members.import', { state: 'ok', memberGlobalId: 'M1' }, t)).toBe('members.result.added')
-    expect(memberResultWords('members.delete', { state: 'ok', memberGlobalId: 'M1' }, t)).toBe('members.result.deleted')
-    expect(memberResultWords('members.delete', { state: 'ok', message: 'User not found.' }, t)).toBe('members.result.alreadyGone')
-    expect(memberResultWords('members.resetPassword', { state: 'ok' }, t)).toBe('members.result.reset')
+    expect(memberWordsKey('members.import', { state: 'ok', memberGlobalId: 'M1' })).toBe('members.result.added')
+    expect(memberWordsKey('members.delete', { state: 'ok', memberGlobalId: 'M1' })).toBe('members.result.deleted')
+    expect(memberWordsKey('members.delete', { state: 'ok', message: 'User not found.' })).toBe('members.result.alreadyGone')
+    expect(memberWordsKey('members.resetPassword', { state: 'ok' })).toBe('members.result.reset')
     expect(memberCategory({ state: 'failed', message: 'The account already exists.' })).toBe('refused')
     expect(memberCategory({ state: 'failed', error: AppError.api('80001').toData() })).toBe('callError')
     expect(memberCategory({ state: 'failed', error: AppError.api('60002').toData() })).toBe('refused')
     expect(memberCategory({ state: 'unknown' })).toBe('unknown')
+    expect(memberDetails({ state: 'ok', reconciled: true, message: 'm' }, ctx)).toBe('m · members.result.reconciled')
   })
 
-  it('counts what a retry sends: a reset never retries an employee not found', () => {
-    const f = memberRunFormat('members.resetPassword', t, (e) => e.code)
-    const row = (result: JobItem['result'], index: number) => ({ index, key: `u${index}`, result, jobId: 'j', tries: 1 })
-    const rows = [row({ state: 'ok' }, 0), row({ state: 'failed', error: AppError.api('60002').toData() }, 1), row({ state: 'failed', error: AppError.api('80001').toData() }, 2), row({ state: 'cancelled' }, 3)]
-    expect(f.retryCount(rows)).toBe(2)
-    expect(memberRunFormat('members.delete', t, (e) => e.code).retryCount(rows)).toBe(3)
-    expect(f.details!({ state: 'ok', reconciled: true, message: 'm' })).toBe('m · members.result.reconciled')
+  it('a retry of a reset never sends an employee not found; the screen and the engine share the rule', () => {
+    const results: JobItem['result'][] = [{ state: 'ok' }, { state: 'failed', error: AppError.api('60002').toData() }, { state: 'failed', error: AppError.api('80001').toData() }, { state: 'cancelled' }]
+    expect(results.filter((r) => memberResultRetryable('members.resetPassword', r))).toHaveLength(2)
+    expect(results.filter((r) => memberResultRetryable('members.delete', r))).toHaveLength(3)
   })
 
-  it('numbers an import’s rows by their lines in the file', () => {
-    const f = memberRunFormat('members.import', t, (e) => e.code, [2, 5, 9])
-    expect(f.lineOf!(1)).toBe(5)
-    expect(memberRunFormat('members.delete', t, (e) => e.code).lineOf).toBeUndefined()
+  it('numbers an import’s rows by their lines in the file, in the table and the export', () => {
+    const f = memberRowFormat('members.import', [2, 5, 9])
+    const line = f.columns.find((c) => c.key === 'line')!
+    expect(line.text(item({ state: 'ok' }, 1), ctx)).toBe('5')
+    expect(line.value!(item({ state: 'ok' }, 2))).toBe(9)
+    const plain = memberRowFormat('members.delete').columns.find((c) => c.key === 'line')!
+    expect(plain.text(item({ state: 'ok' }, 1), ctx)).toBe('2')
+    expect(f.columns.find((c) => c.key === 'words')!.text(item({ state: 'failed', message: 'x' }), ctx)).toBe('members.result.refused')
+    expect(f.categories.map((c) => c.id)).toContain('refused')
   })
 })
 

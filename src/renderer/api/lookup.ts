@@ -1,0 +1,11 @@
+/** Calls of the Lookup screen: what the sources say about one asset number, and its holder's name. */
+import type { AssetLookup, LookupMember } from '@shared/ipc/channels/lookup'
+import { invoke } from '../bridge'
+
+export function lookupAsset(assetNum: string): Promise<AssetLookup> {
+  return invoke('lookup.asset', { assetNum })
+}
+
+export function lookupMember(memberGlobalId: string, enterpriseGlobalId: string): Promise<LookupMember> {
+  return invoke('lookup.member', { memberGlobalId, enterpriseGlobalId })
+}
