@@ -212,7 +212,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
 
   await page.getByTestId('import-start').click()
   await page.locator('.el-message-box').getByRole('button', { name: '导入 240 名员工' }).click()
-  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
   await expect(page.getByTestId('run-ok')).toHaveText('240')
   await expect(page.getByTestId('run-failed')).toHaveText('0')
   // The results are numbered by the file's lines.
@@ -244,7 +244,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   await expect(page.getByTestId('import-count-existing')).toHaveText('0')
   await page.getByTestId('import-start').click()
   await page.locator('.el-message-box').getByRole('button', { name: '导入 10 名员工' }).click()
-  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
   await expect(page.getByTestId('run-ok')).toHaveText('10')
   await expect(page.getByTestId('import-export-failed')).toHaveCount(0)
 })
@@ -277,7 +277,7 @@ test.describe('a slow service', () => {
 
     await openMembers(app, page)
     await page.locator('#tab-import').click()
-    const run = page.getByTestId('lock-run')
+    const run = page.getByTestId('bulk-run')
     await expect(run).toHaveAttribute('data-status', 'interrupted', { timeout: 30_000 })
     await expect(page.getByTestId('run-done')).toHaveText('100 / 250')
     await page.getByTestId('run-resume').click()
