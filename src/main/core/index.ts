@@ -18,8 +18,12 @@ import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
+import { registerCustomerHandlers } from '../handlers/customers'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
+import { CustomerBook, CustomerService } from '../services/customers'
+import { clientPoolFor } from '../api/client-pool'
+import { resolveLocale } from '@shared/i18n/locale'
 import { disposeEngine } from '../services/bulk'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
@@ -78,6 +82,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
   drafts.purge()
+  const customerBook = new CustomerBook(db, { onChange: (profileId, ids) => events.emit('customers.changed', { profileId, ids }) })
+  customerBook.purge()
   const services: Services = {
     info: {
       version: options.version,
@@ -96,6 +102,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     db,
     drafts,
+    customers: new CustomerService({
+      book: customerBook,
+      clientFor: (profileId) => clientPoolFor(services).get(profileId),
+      locale: async () => resolveLocale((await services.settings.get()).locale, services.info.systemLocale),
+    }),
     testConnection: options.testConnection ?? testConnection,
   }
 
@@ -110,6 +121,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
   registerDraftHandlers(registry, services)
+  registerCustomerHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
