@@ -1,4 +1,4 @@
-/** The CLI's commands: locks, members, shellnums, test, profiles, and `call` for any channel. */
+/** The CLI's commands: locks, members, shellnums, test, profiles, customers (./customers.ts), and `call` for any channel. */
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
@@ -13,8 +13,9 @@ import { EXIT } from './exit-codes'
 import { isResultsPath } from './results'
 import { runJob, showIssues } from './run-job'
 import { t } from './text'
+import { customersCommand } from './customers'
 
-type Globals = () => GlobalOptions
+export type Globals = () => GlobalOptions
 
 function positiveInt(max: number) {
   return (v: string): number => {
@@ -25,7 +26,7 @@ function positiveInt(max: number) {
 }
 
 /** Runs a command body in a context and sets the exit code; errors are printed in the user's language. */
-async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
+export async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
   let code: number = EXIT.error
   try {
     code = await withContext(globals(), async (ctx) => {
@@ -43,7 +44,7 @@ async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number
   process.exitCode = code
 }
 
-async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
+export async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
   try {
     return await readFile(file)
   } catch (err) {
@@ -260,6 +261,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))
+  program.addCommand(customersCommand(globals))
   program.addCommand(callCommand(globals))
   // Usage errors (unknown option, missing argument) are bad input: exit 2 (see cli.ts).
   const override = (c: Command): void => {
