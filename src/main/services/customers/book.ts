@@ -21,8 +21,8 @@ import {
   type CustomerSource,
   type SeenBy,
 } from '@shared/ipc/channels/customers'
+import type { Statement } from 'better-sqlite3'
 import type { Database, Migration } from '../db/database'
-import { likePattern } from '../db/database'
 
 /** Column of each text field. */
 const COLUMN: Record<CustomerTextField, string> = {
@@ -197,12 +197,28 @@ export class CustomerBook {
     this.now = options.now ?? Date.now
   }
 
+  private readonly statements = new Map<string, Statement>()
+  /** Search texts per profile (see searchIndex), and the database's data_version they were read at. */
+  private readonly indexes = new Map<string, IndexEntry[]>()
+  private dataVersion = -1
+
+  /** A prepared statement, prepared once (a search or an import runs the same few statements many times). */
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql)
+    if (!s) {
+      s = this.db.sql.prepare(sql)
+      this.statements.set(sql, s)
+    }
+    return s
+  }
+
   private changed(profileId: string, ids: string[]): void {
+    this.follow(profileId, ids)
     if (ids.length > 0) this.options.onChange?.(profileId, ids)
   }
 
   private row(id: string): Row | undefined {
-    return this.db.sql.prepare('SELECT * FROM customers WHERE id = ?').get(id) as Row | undefined
+    return this.stmt('SELECT * FROM customers WHERE id = ?').get(id) as Row | undefined
   }
 
   /** One customer (removed ones too, so an undo can show them). */
@@ -214,38 +230,111 @@ export class CustomerBook {
 
   /** Customers of a profile, recent first, matching every word of `query` in some field. */
   search(profileId: string, q: CustomerSearch = {}): { customers: CustomerRecord[]; total: number } {
-    const { clause, args, exact } = this.where(profileId, q.query ?? '')
-    const total = this.db.sql.prepare(`SELECT count(*) FROM customers c WHERE ${clause}`).pluck().get(...args) as number
-    const rank = exact ? `(${EXACT_COLUMNS.map((c) => `lower(c.${c}) = ?`).join(' OR ')}) DESC, ` : ''
-    const rankArgs = exact ? EXACT_COLUMNS.map(() => exact) : []
-    const rows = this.db.sql
-      .prepare(`SELECT c.* FROM customers c WHERE ${clause} ORDER BY ${rank}c.recent_at DESC, c.seq DESC LIMIT ? OFFSET ?`)
-      .all(...args, ...rankArgs, q.limit ?? 50, q.offset ?? 0) as Row[]
-    return { customers: rows.map(toRecord), total }
+    const offset = q.offset ?? 0
+    const limit = q.limit ?? 50
+    const words = queryWords(q.query ?? '')
+    if (words.length === 0) {
+      // The whole book, recent first: straight from the index on recent_at, no matching at all.
+      const total = this.stmt('SELECT count(*) FROM customers WHERE profile_id = ? AND removed_at IS NULL').pluck().get(profileId) as number
+      const rows = this.stmt('SELECT * FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC LIMIT ? OFFSET ?').all(profileId, limit, offset) as Row[]
+      return { customers: rows.map(toRecord), total }
+    }
+    const matches = this.matching(profileId, words)
+    return { customers: this.rowsOf(matches.slice(offset, offset + limit)), total: matches.length }
   }
 
   /** Every customer matching `query` (export), recent first. */
   all(profileId: string, query = ''): CustomerRecord[] {
-    const { clause, args } = this.where(profileId, query)
-    const rows = this.db.sql.prepare(`SELECT c.* FROM customers c WHERE ${clause} ORDER BY c.recent_at DESC, c.seq DESC`).all(...args) as Row[]
-    return rows.map(toRecord)
+    const words = queryWords(query)
+    if (words.length === 0) {
+      return (this.stmt('SELECT * FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC').all(profileId) as Row[]).map(toRecord)
+    }
+    return this.rowsOf(this.matching(profileId, words))
   }
 
-  private where(profileId: string, query: string): { clause: string; args: (string | number)[]; exact: string | null } {
-    const where = ['c.profile_id = ?', 'c.removed_at IS NULL']
-    const args: (string | number)[] = [profileId]
-    const folded = foldText(query).trim()
-    const words = folded.split(/\s+/).filter(Boolean)
+  /**
+   * The entries matching every word, recent first, an exact id match (one word) first of all. Words of three
+   * characters or more go through the FTS5 trigram index; shorter ones (one or two Chinese characters, a couple
+   * of letters), which the trigram index cannot serve and which LIKE would serve by reading every row, are
+   * matched against the profile's search texts held in memory.
+   */
+  private matching(profileId: string, words: string[]): IndexEntry[] {
+    let list = this.searchIndex(profileId)
     const long = words.filter((w) => [...w].length >= TRIGRAM)
     if (long.length > 0) {
-      where.push('c.seq IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?)')
-      args.push(long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND '))
+      const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')
+      const hits = new Set(this.stmt('SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?').pluck().all(match) as number[])
+      list = list.filter((e) => hits.has(e.seq))
     }
-    for (const w of words.filter((x) => [...x].length < TRIGRAM)) {
-      where.push("c.search LIKE ? ESCAPE '\\'")
-      args.push(likePattern(w))
+    for (const w of words) if ([...w].length < TRIGRAM) list = list.filter((e) => e.text.includes(w))
+    const only = words.length === 1 ? words[0]! : null
+    if (only !== null && list.some((e) => e.ids.includes(only))) {
+      list = [...list.filter((e) => e.ids.includes(only)), ...list.filter((e) => !e.ids.includes(only))]
     }
-    return { clause: where.join(' AND '), args, exact: words.length === 1 ? folded : null }
+    return list
+  }
+
+  /** Rows of some entries, in their order. */
+  private rowsOf(entries: readonly IndexEntry[]): CustomerRecord[] {
+    if (entries.length === 0) return []
+    const rows = this.stmt('SELECT * FROM customers WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(entries.map((e) => e.seq))) as Row[]
+    const bySeq = new Map(rows.map((r) => [r.seq, r]))
+    return entries.flatMap((e) => {
+      const r = bySeq.get(e.seq)
+      return r ? [toRecord(r)] : []
+    })
+  }
+
+  /**
+   * A profile's search texts, recent first, read once and dropped on any change: ours (every write calls
+   * `dirty`) or another process's on the same file (the CLI), which `PRAGMA data_version` tells.
+   */
+  private searchIndex(profileId: string): IndexEntry[] {
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number
+    if (version !== this.dataVersion) {
+      this.indexes.clear()
+      this.dataVersion = version
+    }
+    let index = this.indexes.get(profileId)
+    if (!index) {
+      const rows = this.stmt(
+        `SELECT ${INDEX_COLUMNS} FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC`,
+      ).all(profileId) as Record<string, string | number | null>[]
+      index = rows.map(indexEntry)
+      this.indexes.set(profileId, index)
+    }
+    return index
+  }
+
+  /** Something changed: the search texts held in memory are read again at the next search. */
+  private dirty(): void {
+    this.indexes.clear()
+  }
+
+  /**
+   * A few customers of a profile changed: their entries in the search texts held in memory are replaced in place
+   * (kept in recent order), so the next keystroke after an edit does not read the whole book again. Many
+   * changes at once (an import) drop them instead.
+   */
+  private follow(profileId: string, ids: string[]): void {
+    const index = this.indexes.get(profileId)
+    if (!index) return
+    if (ids.length > 100) {
+      this.indexes.delete(profileId)
+      return
+    }
+    const rows = this.stmt(`SELECT ${INDEX_COLUMNS}, removed_at FROM customers WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<
+      string,
+      string | number | null
+    >[]
+    const seqs = new Set(rows.map((r) => r['seq'] as number))
+    const kept = index.filter((e) => !seqs.has(e.seq))
+    for (const r of rows) {
+      if (r['removed_at'] !== null) continue
+      const e = indexEntry(r)
+      kept.splice(insertionPoint(kept, e), 0, e)
+    }
+    this.indexes.set(profileId, kept)
   }
 
   /** Keeps a customer the user typed (no id) or changes the fields of one (absent fields stay). */
@@ -271,11 +360,12 @@ export class CustomerBook {
 
   private setRemoved(ids: string[], at: number | null): CustomerRecord[] {
     const out = this.db.tx(() => {
-      const stmt = this.db.sql.prepare('UPDATE customers SET removed_at = ?, updated_at = ? WHERE id = ?')
+      // A restored customer counts as just edited: it comes back at the top.
+      const stmt = this.stmt('UPDATE customers SET removed_at = @at, updated_at = @now, recent_at = CASE WHEN @at IS NULL THEN @now ELSE recent_at END WHERE id = @id')
       const done: CustomerRecord[] = []
       for (const id of ids) {
         if (!this.row(id)) throw AppError.app('app.notFound', { what: `customer ${id}` })
-        stmt.run(at, this.now(), id)
+        stmt.run({ at, now: this.now(), id })
         done.push(toRecord(this.row(id)!))
       }
       return done
@@ -287,13 +377,15 @@ export class CustomerBook {
   /** Marks a customer as just picked: pickers list it first. */
   use(id: string): void {
     const now = this.now()
-    const r = this.db.sql.prepare('UPDATE customers SET used_at = ?, recent_at = ? WHERE id = ? AND removed_at IS NULL').run(now, now, id)
+    const r = this.stmt('UPDATE customers SET used_at = ?, recent_at = ? WHERE id = ? AND removed_at IS NULL').run(now, now, id)
     if (r.changes === 0) throw AppError.app('app.notFound', { what: `customer ${id}` })
+    this.follow((this.stmt('SELECT profile_id FROM customers WHERE id = ?').pluck().get(id) as string), [id])
   }
 
   /** Drops customers removed more than REMOVED_CUSTOMER_DAYS ago. */
   purge(): number {
-    return this.db.sql.prepare('DELETE FROM customers WHERE removed_at IS NOT NULL AND removed_at < ?').run(this.now() - REMOVED_CUSTOMER_DAYS * DAY_MS).changes
+    this.dirty()
+    return this.stmt('DELETE FROM customers WHERE removed_at IS NOT NULL AND removed_at < ?').run(this.now() - REMOVED_CUSTOMER_DAYS * DAY_MS).changes
   }
 
   /**
@@ -325,7 +417,7 @@ export class CustomerBook {
   /** Rows of a file merged in one transaction: matched rows take the file's non-empty cells, others are added. */
   importRows(profileId: string, rows: CustomerFieldValues[]): Merged[] {
     const out = this.db.tx(() => {
-      const count = this.db.sql.prepare('SELECT count(*) FROM customers WHERE profile_id = ? AND removed_at IS NULL').pluck().get(profileId) as number
+      const count = this.stmt('SELECT count(*) FROM customers WHERE profile_id = ? AND removed_at IS NULL').pluck().get(profileId) as number
       if (count + rows.length > MAX_BOOK_SIZE) {
         throw AppError.app('app.invalidInput', { detail: `a book holds at most ${MAX_BOOK_SIZE} customers` })
       }
@@ -339,7 +431,7 @@ export class CustomerBook {
   private match(profileId: string, f: CustomerFieldValues): Row | undefined {
     const customerId = clean(f.customerId)
     const find = (sql: string, ...args: (string | null)[]) =>
-      this.db.sql.prepare(`SELECT * FROM customers WHERE profile_id = ? AND ${sql} ORDER BY removed_at IS NOT NULL, recent_at DESC LIMIT 1`).get(profileId, ...args) as
+      this.stmt(`SELECT * FROM customers WHERE profile_id = ? AND ${sql} ORDER BY removed_at IS NOT NULL, recent_at DESC LIMIT 1`).get(profileId, ...args) as
         | Row
         | undefined
     if (customerId) {
@@ -412,7 +504,7 @@ export class CustomerBook {
     }
     for (const k of CUSTOMER_TEXT_FIELDS) cols[COLUMN[k]] = r[k]
     const names = Object.keys(cols)
-    this.db.sql.prepare(`INSERT INTO customers (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(cols)
+    this.stmt(`INSERT INTO customers (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(cols)
     return toRecord(this.row(r.id)!)
   }
 
@@ -438,9 +530,47 @@ export class CustomerBook {
     const sets = Object.keys(cols)
       .filter((n) => n !== 'id')
       .map((n) => `${n} = @${n}`)
-    this.db.sql.prepare(`UPDATE customers SET ${sets.join(', ')} WHERE id = @id`).run(cols)
+    this.stmt(`UPDATE customers SET ${sets.join(', ')} WHERE id = @id`).run(cols)
     return { record: toRecord(this.row(current.id)!), change: same ? 'unchanged' : 'updated' }
   }
+}
+
+/** A customer as search sees it: its row, its place in recent order, its folded search text and its ids. */
+interface IndexEntry {
+  seq: number
+  recentAt: number
+  text: string
+  ids: string[]
+}
+
+/** Columns an index entry is made of. */
+const INDEX_COLUMNS = 'seq, recent_at, search, customer_id, enterprise_global_id, crm_customer_id, channel_customer_id'
+
+function indexEntry(r: Record<string, string | number | null>): IndexEntry {
+  return {
+    seq: r['seq'] as number,
+    recentAt: r['recent_at'] as number,
+    text: r['search'] as string,
+    ids: EXACT_COLUMNS.map((c) => r[c]).filter((v): v is string => typeof v === 'string').map(foldText),
+  }
+}
+
+/** Where an entry goes in a list kept in recent order (recent_at, then seq, both descending). */
+function insertionPoint(list: readonly IndexEntry[], e: IndexEntry): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const m = list[mid]!
+    if (m.recentAt > e.recentAt || (m.recentAt === e.recentAt && m.seq > e.seq)) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The words of a query, folded as the search texts are. */
+function queryWords(query: string): string[] {
+  return foldText(query).trim().split(/\s+/).filter(Boolean)
 }
 
 /** Columns compared for an exact id match (ranked first). */

@@ -124,6 +124,56 @@ describe('search', () => {
   })
 })
 
+describe('the search texts held in memory', () => {
+  /** What a book that never searched before (reading everything afresh) finds. */
+  const fresh = (q: string) => new CustomerBook(db).search(P, { query: q, limit: 500 }).customers.map((c) => c.id)
+  const ours = (q: string) => book.search(P, { query: q, limit: 500 }).customers.map((c) => c.id)
+
+  it('stay the same as a fresh read, in the same order, through edits, picks, removals and restores', () => {
+    const ids: string[] = []
+    for (let i = 0; i < 40; i++) ids.push(typed({ customerName: `客户${i % 5}号 ${i}`, crmCustomerId: `CRM-${i}` }).id)
+    const queries = ['客户', '1号', 'crm-1', '号', '']
+    const check = () => {
+      for (const q of queries) expect(ours(q), `query "${q}"`).toEqual(fresh(q))
+    }
+    check()
+    for (let step = 0; step < 60; step++) {
+      const id = ids[ids.length - 1 - ((step * 7) % ids.length)]!
+      clock += step % 3 === 0 ? 0 : 1000 // some changes in the same millisecond: the tie goes by row order
+      switch (step % 5) {
+        case 0:
+          book.save(P, id, { customerName: `改名${step}` })
+          break
+        case 1:
+          book.use(id)
+          break
+        case 2:
+          book.remove([id])
+          break
+        case 3:
+          book.restore([id])
+          break
+        case 4:
+          book.recordSeen(P, [{ crmCustomerId: `CRM-${step}`, customerName: `服务${step}` }], 'updated')
+          break
+      }
+      check()
+    }
+  })
+
+  it('see what another process wrote to the same file (the CLI beside the app)', async () => {
+    expect(names('other')).toEqual([])
+    const other = openDatabase({ dataDir: dir, migrations: MIGRATIONS, log: silentLogger })
+    try {
+      new CustomerBook(other).save(P, undefined, { customerName: 'Other process' })
+    } finally {
+      other.close()
+    }
+    expect(names('other')).toEqual(['Other process'])
+    expect(names('ot')).toEqual(['Other process'])
+  })
+})
+
 describe('what the service shows', () => {
   it('merges a found customer into the one the user typed with the same channel pair, keeping what only the user knows', () => {
     const mine = typed({ channelCode: 'DEMO', channelCustomerId: 'DEMO-0001', adminEmail: 'it@demo.example', customerName: 'Demo (mine)' })
