@@ -6,7 +6,6 @@ import { isChannelName } from '@shared/ipc/contract'
 import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
 import { ASSUMED_ENTERPRISE_SUFFIX } from '@shared/rules/member-rules'
 import { describeError } from '@shared/errors/app-error'
-import { clientPoolFor } from '../api/client-pool'
 import { importEmployees, importLockNumbers } from '../services/import'
 import { withContext, type CliContext, type GlobalOptions } from './context'
 import { EXIT } from './exit-codes'
@@ -156,7 +155,7 @@ function shellnumsCommand(globals: Globals): Command {
       command(globals, async (ctx) => {
         const profile = await ctx.profile()
         const { limits } = await ctx.core.services.settings.get()
-        const client = await clientPoolFor(ctx.core.services).get(profile.id)
+        const client = await ctx.core.services.clients.get(profile.id)
         const numbers: string[] = []
         let error: unknown = null
         // One call after another, never repeated: a number handed out cannot be handed back.
@@ -214,7 +213,14 @@ function profilesCommand(globals: Globals): Command {
       for (const p of l.profiles) ctx.say(`${p.id === l.activeId ? '*' : ' '} ${p.name}  (${p.id})  ${p.baseUrl}`)
       return EXIT.ok
     })
-  const profiles = new Command('profiles').description('connection profiles').action(list)
+  const profiles = new Command('profiles')
+    .description('connection profiles (without a command: list them)')
+    .allowExcessArguments(true)
+    .action(async (_opts: unknown, cmd: Command) => {
+      // `profiles` alone lists; anything else after it is a command we do not have.
+      if (cmd.args.length > 0) cmd.error(`unknown command '${cmd.args[0]}'`)
+      await list()
+    })
   profiles.command('list').description('list the connection profiles (* = active)').action(list)
   return profiles
 }
@@ -251,7 +257,6 @@ export function buildProgram(version: string): Command {
     .option('--json', 'JSON lines on stdout (progress, results, errors) instead of text')
     .option('--lang <en|zh-CN>', 'language of messages (default: the app setting, else LANG)')
     .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the app-data folder)')
-    .showHelpAfterError()
   const globals: Globals = () => program.opts<GlobalOptions>()
   const locks = new Command('locks').description('disable or enable physical locks in bulk')
   locks.addCommand(lockCommand('disable', globals))
@@ -263,11 +268,27 @@ export function buildProgram(version: string): Command {
   program.addCommand(profilesCommand(globals))
   program.addCommand(customersCommand(globals))
   program.addCommand(callCommand(globals))
-  // Usage errors (unknown option, missing argument) are bad input: exit 2 (see cli.ts).
+  // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
+  // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.
+  const json = process.argv.includes('--json')
   const override = (c: Command): void => {
     c.exitOverride()
+    c.configureOutput({ outputError: (text, write) => write(usageErrorLine(text, json)) })
     c.commands.forEach(override)
   }
   override(program)
   return program
+}
+
+/** Commander's usage error (possibly with a "Did you mean" line) as one line; with --json also a JSON line. */
+export function usageErrorLine(text: string, json = false): string {
+  const message = text
+    .replace(/^error:\s*/i, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ')
+  const line = `license-desk: ${message} (see license-desk --help)\n`
+  if (json) process.stdout.write(JSON.stringify({ type: 'error', error: { code: 'app.invalidInput', messageKey: 'app.invalidInput', params: { detail: message }, details: {} }, message }) + '\n')
+  return line
 }

@@ -22,9 +22,14 @@ import { registerCustomerHandlers } from '../handlers/customers'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
-import { clientPoolFor } from '../api/client-pool'
 import { resolveLocale } from '@shared/i18n/locale'
-import { disposeEngine } from '../services/bulk'
+import { ClientPool } from '../api/client-pool'
+import { AssetListCache } from '../services/assets'
+import { createBulkRunner } from '../services/bulk'
+import { EnterpriseResolver } from '../services/enterprise'
+import { Journal } from '../services/journal'
+import { LookupService } from '../services/lookup'
+import { ShellNumberHistory } from '../services/shellnums'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -84,31 +89,48 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   drafts.purge()
   const customerBook = new CustomerBook(db, { onChange: (profileId, ids) => events.emit('customers.changed', { profileId, ids }) })
   customerBook.purge()
+  const info = {
+    version: options.version,
+    shell: options.shell,
+    platform: process.platform,
+    dataDir,
+    systemLocale: options.systemLocale ?? systemLocale(),
+  }
+  const settings = new SettingsService(storage)
+  const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
+  const journal = new Journal({ dataDir })
+  // One client per profile for the whole core, all journaled: screens and the bulk runner share them.
+  const clients = new ClientPool({ journal, profiles, settings, events, info, log })
+  const clientFor = (profileId: string) => clients.get(profileId)
+  const assets = new AssetListCache({ clientFor, profiles, events })
   const services: Services = {
-    info: {
-      version: options.version,
-      shell: options.shell,
-      platform: process.platform,
-      dataDir,
-      systemLocale: options.systemLocale ?? systemLocale(),
-    },
+    info,
     dataDir,
     log,
     events,
     storage,
     vault,
-    settings: new SettingsService(storage),
-    profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
+    settings,
+    profiles,
     sandbox,
     db,
     drafts,
     customers: new CustomerService({
       book: customerBook,
-      clientFor: (profileId) => clientPoolFor(services).get(profileId),
-      locale: async () => resolveLocale((await services.settings.get()).locale, services.info.systemLocale),
+      clientFor,
+      locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
     }),
     testConnection: options.testConnection ?? testConnection,
+    journal,
+    clients,
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
+    enterprises: new EnterpriseResolver({ profiles, events, clientFor }),
+    assets,
+    lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),
+    shellnums: new ShellNumberHistory(storage),
   }
+  // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
+  services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -147,7 +169,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (disposed) return
       disposed = true
       offProfiles()
-      await disposeEngine(services)
+      // Running jobs pause (their calls in flight finish first), then the clients and the journal close; all
+      // before the sandbox stops.
+      await services.bulk.close()
+      await clients.close()
+      await journal.close()
       await sandbox.stop()
       db.close()
       log.info('core stopped')

@@ -21,5 +21,4 @@ export const noOutput = z.null()
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 export const ipcFailureSchema = z.object({ ok: z.literal(false), error: appErrorDataSchema })
 
-/** Channel names may contain letters, digits and dots only (they are also URL path segments). */
-export const CHANNEL_NAME = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/
+export { CHANNEL_NAME } from './channel-names'

@@ -130,6 +130,25 @@ describe('license-desk', () => {
     expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
   })
 
+  it('an unknown command or option is refused with one line on stderr and exit 2; help is exit 0', () => {
+    for (const args of [['orders'], ['lokcs'], ['--bogus', 'test'], ['locks', 'disable', '-f', 'x.txt', '--frob'], ['profiles', 'frob']]) {
+      const r = cli(...args)
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stdout, args.join(' ')).toBe('')
+      const lines = r.stderr.trim().split('\n')
+      expect(lines, args.join(' ')).toHaveLength(1)
+      expect(lines[0]).toMatch(/^license-desk: unknown (command|option) '/)
+    }
+    expect(cli('orders').stderr).toContain("unknown command 'orders'")
+    expect(cli('lokcs').stderr).toContain('Did you mean locks?')
+    const json = cli('orders', '--json')
+    expect(json.code).toBe(2)
+    expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
+    const help = cli('--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: license-desk')
+  })
+
   it('the CLI writes to the same journal the app shows', () => {
     const r = cli('call', 'journal.list', '{"operations":["lockAssets","unlockAssets"],"limit":500}', '--json')
     expect(r.code).toBe(0)
