@@ -9,6 +9,8 @@ import { useProfilesStore } from './profiles'
 export const useLookupStore = defineStore('lookup', () => {
   const profiles = useProfilesStore()
   const query = ref('')
+  /** The enterprise asked about; empty: the connection's. */
+  const enterprise = ref('')
   const result = shallowRef<AssetLookup | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -29,7 +31,7 @@ export const useLookupStore = defineStore('lookup', () => {
     holder.value = null
     holderError.value = null
     try {
-      const r = await invoke('lookup.asset', { assetNum: num })
+      const r = await invoke('lookup.asset', { assetNum: num, ...(enterprise.value.trim() ? { enterpriseGlobalId: enterprise.value.trim() } : {}) })
       if (mine !== seq) return
       result.value = r
       loading.value = false
@@ -72,5 +74,5 @@ export const useLookupStore = defineStore('lookup', () => {
     },
   )
 
-  return { query, result, loading, error, holder, holderLoading, holderError, search, retryHolder }
+  return { query, enterprise, result, loading, error, holder, holderLoading, holderError, search, retryHolder }
 })
