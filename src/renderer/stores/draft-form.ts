@@ -23,6 +23,8 @@ export interface DraftForm<B> {
   loaded: boolean
   loadError: AppErrorData | null
   saving: boolean
+  /** Changes not on disk yet (waiting for the pause after typing, or being saved). */
+  pending: boolean
   saveError: AppErrorData | null
   /** Another tab or window saved this form since it was read: the user decides. */
   conflict: boolean
@@ -41,11 +43,11 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
   const loaded = ref(false)
   const loadError = shallowRef<AppErrorData | null>(null)
   const saving = ref(false)
+  const pending = ref(false)
   const saveError = shallowRef<AppErrorData | null>(null)
   const conflict = ref(false)
   let revision = 0
   let suspend = false
-  let dirty = false
   let timer: ReturnType<typeof setTimeout> | null = null
   let chain: Promise<void> = Promise.resolve()
   let listening = false
@@ -55,7 +57,7 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
     const parsed = draftKind(kind).schema.safeParse(next)
     body.value = (parsed.success ? parsed.data : empty()) as DraftBody<K>
     revision = rev
-    dirty = false
+    pending.value = false
     // The watcher runs after this tick: keep it from saving what was just read.
     queueMicrotask(() => (suspend = false))
   }
@@ -78,11 +80,11 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
       listening = true
       // Another tab saved this form: follow it unless this tab has changes of its own (then the next save asks).
       onDraftsChanged(({ ids, clientId }) => {
-        if (clientId === CLIENT_ID || !ids.includes(id) || dirty || saving.value) return
+        if (clientId === CLIENT_ID || !ids.includes(id) || pending.value || saving.value) return
         void read().catch(() => undefined)
       })
       const hide = (): void => {
-        if (dirty) void flush()
+        if (pending.value) void flush()
       }
       window.addEventListener('pagehide', hide)
       document.addEventListener('visibilitychange', () => {
@@ -105,7 +107,7 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
         revision = meta.revision
         saveError.value = null
         conflict.value = false
-        if (JSON.stringify(body.value) === JSON.stringify(sent)) dirty = false
+        if (JSON.stringify(body.value) === JSON.stringify(sent)) pending.value = false
       } catch (err) {
         const e = errorData(err)
         if (e.code === 'app.draftConflict' || e.code === 'app.draftRemoved') conflict.value = true
@@ -125,7 +127,7 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
     body,
     () => {
       if (!loaded.value || suspend) return
-      dirty = true
+      pending.value = true
       if (timer) clearTimeout(timer)
       timer = setTimeout(() => void flush(), DRAFT_SAVE_DELAY_MS)
     },
@@ -137,6 +139,7 @@ export function draftForm<K extends DraftKind>(kind: K, id: string, empty: () =>
     loaded,
     loadError,
     saving,
+    pending,
     saveError,
     conflict,
     load,
