@@ -118,6 +118,13 @@ function positive(max: number) {
 
 const errorText = (e: AppErrorData | null, locale: Locale) => (e ? describeError(e, locale) : '')
 
+interface CreateOptions {
+  crmId: string
+  name: string
+  branch: string
+  address?: string
+}
+
 /** The `customers` command and its subcommands. */
 export function customersCommand(globals: Globals): Command {
   const customers = new Command('customers').description('the customer book and enterprise customers on the service (order operations 1-4)')
@@ -173,7 +180,8 @@ export function customersCommand(globals: Globals): Command {
       }),
     )
 
-  const createLike = (name: 'create' | 'update', description: string) =>
+  /** Create and update take the same fields (operations 2 and 4). */
+  const createLike = (name: 'create' | 'update', description: string, done: (ctx: CliContext, o: CreateOptions) => Promise<number>) =>
     customers
       .command(name)
       .description(description)
@@ -181,36 +189,32 @@ export function customersCommand(globals: Globals): Command {
       .requiredOption('--name <customerName>', 'customer name')
       .requiredOption('--branch <branchName>', 'branch name')
       .option('--address <address>', 'address (optional)')
+      .action(async (o: CreateOptions) => command(globals, (ctx) => withFields(ctx, ['crmCustomerId', 'customerName', 'branchName', 'address'], () => done(ctx, o))))
 
-  createLike('create', 'create an industry customer (operation 2); a lost answer is reported as unknown, never resent').action(
-    async (o: { crmId: string; name: string; branch: string; address?: string }) =>
-      command(globals, async (ctx) => {
-        const profile = await ctx.profile()
-        const fields = { crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, ...(o.address ? { address: o.address } : {}) }
-        const r = await withFields(ctx, ['crmCustomerId', 'customerName', 'branchName', 'address'], () => invoke(ctx, 'customers.create', { profileId: profile.id, fields }))
-        ctx.emit({ type: 'result', ...r })
-        if (r.outcome !== 'done') {
-          process.stderr.write(say('createUnknown', ctx.locale, { crm: o.crmId }) + '\n')
-          return EXIT.partial
-        }
-        ctx.say(say('created', ctx.locale, { enterprise: r.enterpriseGlobalId ?? '' }))
-        for (const m of r.members) ctx.say(say('member', ctx.locale, { identity: m.memberIdentity, id: m.memberGlobalId }))
-        return EXIT.ok
-      }),
-  )
+  const createInput = async (ctx: CliContext, o: CreateOptions) => ({
+    profileId: (await ctx.profile()).id,
+    fields: { crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, ...(o.address ? { address: o.address } : {}) },
+  })
 
-  createLike('update', "change a customer's name, branch and address by its CRM customer id (operation 4)").action(
-    async (o: { crmId: string; name: string; branch: string; address?: string }) =>
-      command(globals, async (ctx) => {
-        const profile = await ctx.profile()
-        const fields = { crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, ...(o.address ? { address: o.address } : {}) }
-        const r = await withFields(ctx, ['crmCustomerId', 'customerName', 'branchName', 'address'], () => invoke(ctx, 'customers.update', { profileId: profile.id, fields }))
-        ctx.emit({ type: 'result', ...r })
-        ctx.say(say('updated', ctx.locale, { n: r.customers.length }))
-        printList(ctx, r.customers)
-        return EXIT.ok
-      }),
-  )
+  createLike('create', 'create an industry customer (operation 2); a lost answer is reported as unknown, never resent', async (ctx, o) => {
+    const r = await invoke(ctx, 'customers.create', await createInput(ctx, o))
+    ctx.emit({ type: 'result', ...r })
+    if (r.outcome !== 'done') {
+      process.stderr.write(say('createUnknown', ctx.locale, { crm: o.crmId }) + '\n')
+      return EXIT.partial
+    }
+    ctx.say(say('created', ctx.locale, { enterprise: r.enterpriseGlobalId ?? '' }))
+    for (const m of r.members) ctx.say(say('member', ctx.locale, { identity: m.memberIdentity, id: m.memberGlobalId }))
+    return EXIT.ok
+  })
+
+  createLike('update', "change a customer's name, branch and address by its CRM customer id (operation 4)", async (ctx, o) => {
+    const r = await invoke(ctx, 'customers.update', await createInput(ctx, o))
+    ctx.emit({ type: 'result', ...r })
+    ctx.say(say('updated', ctx.locale, { n: r.customers.length }))
+    printList(ctx, r.customers)
+    return EXIT.ok
+  })
 
   customers
     .command('list')
