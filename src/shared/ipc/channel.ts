@@ -12,6 +12,18 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, outp
   return { input, output }
 }
 
+/**
+ * A channel's input object: STRICT, so a misspelt or unknown key is refused (`app.invalidInput`, code
+ * `unknownKey`) instead of silently dropped (a dropped key can turn a call into another, valid one). Every string
+ * and array inside gets a bound that fits its meaning (`.max(n)`). Declare every channel input with it.
+ */
+export function input<S extends z.ZodRawShape>(shape: S) {
+  return z.object(shape).strict()
+}
+
+/** An id the core gave out (profile, job, batch, asset): short, never empty. */
+export const idString = z.string().min(1).max(200)
+
 /** Input of a channel that takes nothing. */
 export const noInput = z.object({}).strict()
 /** Output of a channel that returns nothing. */

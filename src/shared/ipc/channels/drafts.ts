@@ -9,7 +9,10 @@ import { DRAFT_KIND_NAMES, draftSummarySchema } from '../../drafts/kinds'
 import { channel } from '../channel'
 
 /** A draft's id: generated (a UUID), or a fixed name for a screen's one scratch copy (`form:customers.bind`). */
-export const draftIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,99}$/, 'draft id: letters, digits and : . _ - (at most 100)')
+export const draftIdSchema = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,99}$/, 'draft id: letters, digits and : . _ - (at most 100)')
 const draftKindSchema = z.enum(DRAFT_KIND_NAMES)
 const profileIdSchema = z.string().min(1).max(100)
 /** A draft's name as the user gives it. */
