@@ -9,7 +9,16 @@ import { extname } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { AppError, describeError, type AppErrorData } from '@shared/errors/app-error'
 import { fillTemplate } from '@shared/errors/catalog'
-import { CUSTOMER_TYPE_LABELS, customerFieldLabel, fieldOfServiceMessage, type CustomerTextField } from '@shared/customers/fields'
+import {
+  CUSTOMER_TYPE_LABELS,
+  checkBindFields,
+  checkCreateFields,
+  customerFieldLabel,
+  describeCustomerIssue,
+  fieldOfServiceMessage,
+  type CustomerTextField,
+  type FieldIssues,
+} from '@shared/customers/fields'
 import { SOURCE_LABELS } from '@shared/customers/files'
 import type { Locale } from '@shared/i18n/locale'
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract'
@@ -102,6 +111,17 @@ async function withFields<T>(ctx: CliContext, fields: readonly CustomerTextField
   }
 }
 
+/**
+ * The form's own checks, before anything is sent: each problem in the chosen language, with the field as the
+ * screens name it (the core checks again, but words its refusal from codes only).
+ */
+function checkFirst<F extends string>(ctx: CliContext, issues: FieldIssues<F>): void {
+  const found = Object.values(issues) as NonNullable<FieldIssues<F>[F]>[]
+  if (found.length === 0) return
+  const sentences = found.map((i) => describeCustomerIssue(i, ctx.locale))
+  throw AppError.app('app.invalidInput', { detail: sentences.join(ctx.locale === 'zh-CN' ? '；' : '; ') })
+}
+
 function printList(ctx: CliContext, customers: CustomerRecord[], total = customers.length): void {
   if (customers.length === 0) ctx.say(say('none', ctx.locale))
   for (const c of customers) ctx.say(line(c, ctx.locale))
@@ -163,6 +183,7 @@ export function customersCommand(globals: Globals): Command {
       command(globals, async (ctx) => {
         const profile = await ctx.profile()
         const fields = { channelCode: o.channelCode, channelCustomerId: o.channelCustomerId, customerName: o.name, branchName: o.branch, enterpriseName: o.enterpriseName, passwordMobile: o.mobile }
+        checkFirst(ctx, checkBindFields(fields))
         const r = await withFields(ctx, Object.keys(fields) as CustomerTextField[], () => invoke(ctx, 'customers.bind', { profileId: profile.id, fields }))
         ctx.emit({ type: 'result', ...r })
         const channel = `${o.channelCode}/${o.channelCustomerId}`
@@ -191,10 +212,13 @@ export function customersCommand(globals: Globals): Command {
       .option('--address <address>', 'address (optional)')
       .action(async (o: CreateOptions) => command(globals, (ctx) => withFields(ctx, ['crmCustomerId', 'customerName', 'branchName', 'address'], () => done(ctx, o))))
 
-  const createInput = async (ctx: CliContext, o: CreateOptions) => ({
-    profileId: (await ctx.profile()).id,
-    fields: { crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, ...(o.address ? { address: o.address } : {}) },
-  })
+  const createInput = async (ctx: CliContext, o: CreateOptions) => {
+    checkFirst(ctx, checkCreateFields({ crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, address: o.address ?? '' }))
+    return {
+      profileId: (await ctx.profile()).id,
+      fields: { crmCustomerId: o.crmId, customerName: o.name, branchName: o.branch, ...(o.address ? { address: o.address } : {}) },
+    }
+  }
 
   createLike('create', 'create an industry customer (operation 2); a lost answer is reported as unknown, never resent', async (ctx, o) => {
     const r = await invoke(ctx, 'customers.create', await createInput(ctx, o))

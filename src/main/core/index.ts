@@ -22,7 +22,6 @@ import { registerCustomerHandlers } from '../handlers/customers'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
-import { resolveLocale } from '@shared/i18n/locale'
 import { ClientPool } from '../api/client-pool'
 import { AssetListCache } from '../services/assets'
 import { createBulkRunner } from '../services/bulk'
@@ -115,11 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     db,
     drafts,
-    customers: new CustomerService({
-      book: customerBook,
-      clientFor,
-      locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
-    }),
+    customers: new CustomerService({ book: customerBook, clientFor }),
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
+import { describeError } from '@shared/errors/app-error'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
@@ -153,14 +154,11 @@ describe('bind (order operation 1)', () => {
     expect(dup.code).toBe('13004')
     expect(dup.details.serverMessage).toContain('channelCustomerId')
     const before = sandbox.stats().byOperation['bindEnterprise'] ?? 0
-    await call('settings.update', { locale: 'zh-CN' })
-    try {
-      const bad = await callError('customers.bind', { fields: { ...bindFields('B-BAD'), passwordMobile: '12345' } })
-      expect(bad.code).toBe('app.invalidInput')
-      expect(bad.details.issues).toEqual([{ path: 'fields.passwordMobile', message: expect.stringMatching(/^购买人手机号 必须是中国大陆手机号/) }])
-    } finally {
-      await call('settings.update', { locale: 'en' })
-    }
+    const bad = await callError('customers.bind', { fields: { ...bindFields('B-BAD'), passwordMobile: '12345' } })
+    expect(bad.code).toBe('app.invalidInput')
+    expect(bad.details.issues).toEqual([{ path: 'fields.passwordMobile', code: 'badFormat', message: expect.stringMatching(/^Purchaser mobile must be a mainland China mobile number/) }])
+    // Screens word the code in the user's language, naming the field as they do.
+    expect(describeError(bad, 'zh-CN')).toBe('请更正输入：购买人手机号的格式不对。')
     expect(sandbox.stats().byOperation['bindEnterprise'] ?? 0).toBe(before)
   })
 })

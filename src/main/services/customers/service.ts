@@ -17,12 +17,11 @@ import {
   checkBookFields,
   checkBindFields,
   checkCreateFields,
-  describeCustomerIssue,
+  inputIssueOf,
   type BindFields,
   type CreateFields,
   type FieldIssues,
 } from '@shared/customers/fields'
-import type { Locale } from '@shared/i18n/locale'
 import type { BindResult, CreateResult, CustomerRecord } from '@shared/ipc/channels/customers'
 import type { ApiClient } from '../../api/client'
 import { reconcileBind } from '../../api/reconcile'
@@ -32,8 +31,6 @@ export interface CustomerServiceDeps {
   book: CustomerBook
   /** The journaled API client of a profile. */
   clientFor(profileId: string): Promise<ApiClient>
-  /** The user's language (field problems are worded in it). */
-  locale(): Promise<Locale>
 }
 
 /** A service record as the book keeps it. */
@@ -49,12 +46,11 @@ function fromService(r: EnterpriseCustomer): CustomerFieldValues {
   return f
 }
 
-/** `app.invalidInput` naming each field's problem in the user's language (paths `fields.<name>`, as forms read them). */
-function fieldError<F extends string>(issues: FieldIssues<F>, locale: Locale): AppError | null {
-  const list = Object.values(issues) as NonNullable<FieldIssues<F>[F]>[]
+/** `app.invalidInput` naming each field's problem (paths `fields.<name>`, as forms read them; see inputIssueOf). */
+function fieldError<F extends string>(issues: FieldIssues<F>): AppError | null {
+  const list = (Object.values(issues) as NonNullable<FieldIssues<F>[F]>[]).map(inputIssueOf)
   if (list.length === 0) return null
-  const details = list.map((i) => ({ path: `fields.${i.field}`, message: describeCustomerIssue(i, locale) }))
-  return AppError.app('app.invalidInput', { detail: details.map((d) => d.message).join('; ') }, { issues: details })
+  return AppError.app('app.invalidInput', { detail: list.map((d) => d.message).join('; ') }, { issues: list })
 }
 
 export class CustomerService {
@@ -75,7 +71,7 @@ export class CustomerService {
       const v = fields[f]
       merged[f] = v === undefined ? (current?.[f] ?? '') : (v ?? '')
     }
-    const bad = fieldError(checkBookFields(merged), await this.deps.locale())
+    const bad = fieldError(checkBookFields(merged))
     if (bad) throw bad
     return this.deps.book.save(current?.profileId ?? profileId, id, fields)
   }
@@ -89,7 +85,7 @@ export class CustomerService {
 
   /** Operation 1, with the read-back of a lost answer (see the module comment). */
   async bind(profileId: string, fields: BindFields): Promise<BindResult> {
-    const bad = fieldError(checkBindFields(fields), await this.deps.locale())
+    const bad = fieldError(checkBindFields(fields))
     if (bad) throw bad
     const body: BindEnterpriseBody = { ...fields, passwordMobile: fields.passwordMobile.replace(/[\s-]/g, '') }
     const client = await this.deps.clientFor(profileId)
@@ -123,7 +119,7 @@ export class CustomerService {
 
   /** Operation 2. A lost answer is an unknown outcome, reported as such (never resent here). */
   async create(profileId: string, fields: CreateFields): Promise<CreateResult> {
-    const bad = fieldError(checkCreateFields(fields), await this.deps.locale())
+    const bad = fieldError(checkCreateFields(fields))
     if (bad) throw bad
     const body: CreateEnterpriseBody = { crmCustomerId: fields.crmCustomerId, customerName: fields.customerName, branchName: fields.branchName }
     if (fields.address.trim()) body.address = fields.address.trim()
@@ -152,7 +148,7 @@ export class CustomerService {
    * name, branch and address; when the book has none, one is kept.
    */
   async update(profileId: string, fields: CreateFields): Promise<CustomerRecord[]> {
-    const bad = fieldError(checkCreateFields(fields), await this.deps.locale())
+    const bad = fieldError(checkCreateFields(fields))
     if (bad) throw bad
     const body: CreateEnterpriseBody = { crmCustomerId: fields.crmCustomerId, customerName: fields.customerName, branchName: fields.branchName }
     if (fields.address.trim()) body.address = fields.address.trim()

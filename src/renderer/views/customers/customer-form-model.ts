@@ -6,6 +6,7 @@
  */
 import type { AppErrorData } from '@shared/errors/app-error'
 import { describeError } from '@shared/errors/app-error'
+import { describeInputIssue, type InputIssue } from '@shared/errors/input-issues'
 import {
   CUSTOMER_FIELD_LABELS,
   describeCustomerIssue,
@@ -47,7 +48,8 @@ export interface PlacedError {
 }
 
 /**
- * Places an error: the core's field checks (`details.issues`, paths `fields.<name>`) at their fields; the
+ * Places an error: the core's field checks (`details.issues`, paths `fields.<name>`) at their fields, worded from
+ * their codes; the
  * service's 13004 at the field its message names (the message as the service wrote it), else above the form.
  */
 export function placeError(error: AppErrorData, fields: readonly string[], locale: Locale): PlacedError {
@@ -56,7 +58,8 @@ export function placeError(error: AppErrorData, fields: readonly string[], local
   if (error.code === 'app.invalidInput' && issues.length > 0) {
     for (const i of issues) {
       const name = i.path.replace(/^fields\./, '')
-      if (fields.includes(name)) out.fields[name] = i.message
+      // Worded from the issue's code in the user's language (the issue's own message is English, for logs).
+      if (fields.includes(name)) out.fields[name] = describeInputIssue(i as InputIssue, locale)
       else out.general = describeError(error, locale)
     }
     return out

@@ -14,7 +14,7 @@ import {
   CUSTOMER_TYPES,
   type CustomerTextField,
 } from '../../customers/fields'
-import { channel, noOutput } from '../channel'
+import { channel, input, noOutput } from '../channel'
 import { EXPORT_FORMATS, base64FileSchema, exportedFileSchema } from './imports'
 
 /** Where a customer of the book came from. */
@@ -70,20 +70,16 @@ function textInput(f: CustomerTextField) {
 const requiredText = (f: CustomerTextField) => textInput(f).min(1)
 
 /** The fields a user keeps or edits in the book (absent: left as it is; '' or null: cleared). */
-export const customerFieldsInputSchema = z
-  .object({
-    ...(Object.fromEntries(CUSTOMER_TEXT_FIELDS.map((f) => [f, textInput(f).nullable().optional()])) as Record<
-      CustomerTextField,
-      z.ZodOptional<z.ZodNullable<z.ZodString>>
-    >),
-    customerType: z.enum(CUSTOMER_TYPES).nullable().optional(),
-  })
-  .strict()
+export const customerFieldsInputSchema = input({
+  ...(Object.fromEntries(CUSTOMER_TEXT_FIELDS.map((f) => [f, textInput(f).nullable().optional()])) as Record<
+    CustomerTextField,
+    z.ZodOptional<z.ZodNullable<z.ZodString>>
+  >),
+  customerType: z.enum(CUSTOMER_TYPES).nullable().optional(),
+})
 export type CustomerFieldsInput = z.input<typeof customerFieldsInputSchema>
 
-export const bindFieldsSchema = z
-  .object(Object.fromEntries(BIND_FIELDS.map((f) => [f, requiredText(f)])) as Record<(typeof BIND_FIELDS)[number], z.ZodString>)
-  .strict()
+export const bindFieldsSchema = input(Object.fromEntries(BIND_FIELDS.map((f) => [f, requiredText(f)])) as Record<(typeof BIND_FIELDS)[number], z.ZodString>)
 const createShape = {
   crmCustomerId: requiredText('crmCustomerId'),
   customerName: requiredText('customerName'),
@@ -91,7 +87,7 @@ const createShape = {
   /** Optional: '' or absent sends none. */
   address: textInput('address').optional(),
 }
-export const createFieldsSchema = z.object(createShape).strict()
+export const createFieldsSchema = input(createShape)
 
 /** What a bind or a create came to. */
 export const CREATE_OUTCOMES = ['done', 'notDone', 'unknown'] as const
@@ -133,18 +129,16 @@ export const importResultSchema = z.object({
 })
 export type CustomerImportResult = z.output<typeof importResultSchema>
 
-const idsInput = z.object({ ids: z.array(bookId).min(1).max(1000) }).strict()
+const idsInput = input({ ids: z.array(bookId).min(1).max(1000) })
 
-export const customerSearchInputSchema = z
-  .object({
-    /** The active profile's book when absent. */
-    profileId: profileId.optional(),
-    /** Words found in any field (all of them, ignoring case and full-width forms); empty: every customer. */
-    query: z.string().max(200).default(''),
-    offset: z.number().int().min(0).max(MAX_BOOK_SIZE).default(0),
-    limit: z.number().int().min(1).max(MAX_CUSTOMER_PAGE).default(50),
-  })
-  .strict()
+export const customerSearchInputSchema = input({
+  /** The active profile's book when absent. */
+  profileId: profileId.optional(),
+  /** Words found in any field (all of them, ignoring case and full-width forms); empty: every customer. */
+  query: z.string().max(200).default(''),
+  offset: z.number().int().min(0).max(MAX_BOOK_SIZE).default(0),
+  limit: z.number().int().min(1).max(MAX_CUSTOMER_PAGE).default(50),
+})
 export type CustomerSearchInput = z.input<typeof customerSearchInputSchema>
 
 export const customerChannels = {
@@ -153,52 +147,50 @@ export const customerChannels = {
     customerSearchInputSchema,
     z.object({ customers: z.array(customerRecordSchema), total: z.number().int() }),
   ),
-  'customers.get': channel(z.object({ id: bookId }).strict(), customerRecordSchema),
+  'customers.get': channel(input({ id: bookId }), customerRecordSchema),
   /** Keeps a customer typed by the user (no id) or changes the fields of one in the book. */
   'customers.save': channel(
-    z.object({ id: bookId.optional(), profileId: profileId.optional(), fields: customerFieldsInputSchema }).strict(),
+    input({ id: bookId.optional(), profileId: profileId.optional(), fields: customerFieldsInputSchema }),
     customerRecordSchema,
   ),
   /** Removes customers from the book; they stay restorable (undo) for 30 days. */
   'customers.remove': channel(idsInput, z.object({ customers: z.array(customerRecordSchema) })),
   'customers.restore': channel(idsInput, z.object({ customers: z.array(customerRecordSchema) })),
   /** Marks a customer as just picked, so pickers list it first. */
-  'customers.use': channel(z.object({ id: bookId }).strict(), noOutput),
+  'customers.use': channel(input({ id: bookId }), noOutput),
   /** Order operation 3: the customers of the enterprise a channel customer is bound to; kept in the book. */
   'customers.find': channel(
-    z
-      .object({
-        profileId: profileId.optional(),
-        channelCode: requiredText('channelCode'),
-        channelCustomerId: requiredText('channelCustomerId'),
-        /** Y: the default customer only; N: all customers of the enterprise. */
-        defaultCustomer: z.enum(['Y', 'N']),
-      })
-      .strict(),
+    input({
+      profileId: profileId.optional(),
+      channelCode: requiredText('channelCode'),
+      channelCustomerId: requiredText('channelCustomerId'),
+      /** Y: the default customer only; N: all customers of the enterprise. */
+      defaultCustomer: z.enum(['Y', 'N']),
+    }),
     z.object({ customers: z.array(customerRecordSchema) }),
   ),
   /** Order operation 1. A lost answer is read back with operation 3 on the same channel pair. */
-  'customers.bind': channel(z.object({ profileId: profileId.optional(), fields: bindFieldsSchema }).strict(), bindResultSchema),
+  'customers.bind': channel(input({ profileId: profileId.optional(), fields: bindFieldsSchema }), bindResultSchema),
   /** Reads back whether a channel customer is bound (after a bind whose outcome was not known). */
   'customers.checkBind': channel(
-    z.object({ profileId: profileId.optional(), channelCode: requiredText('channelCode'), channelCustomerId: requiredText('channelCustomerId') }).strict(),
+    input({ profileId: profileId.optional(), channelCode: requiredText('channelCode'), channelCustomerId: requiredText('channelCustomerId') }),
     z.object({ customer: customerRecordSchema.nullable() }),
   ),
   /** Order operation 2. A lost answer is an unknown outcome: it cannot be read back. */
-  'customers.create': channel(z.object({ profileId: profileId.optional(), fields: createFieldsSchema }).strict(), createResultSchema),
+  'customers.create': channel(input({ profileId: profileId.optional(), fields: createFieldsSchema }), createResultSchema),
   /** Order operation 4: name, branch and address of the customer with that CRM id; the book follows. */
   'customers.update': channel(
-    z.object({ profileId: profileId.optional(), fields: createFieldsSchema }).strict(),
+    input({ profileId: profileId.optional(), fields: createFieldsSchema }),
     z.object({ customers: z.array(customerRecordSchema) }),
   ),
   /** Customers from a CSV or Excel file (English or Chinese headers) added to the book, or merged into it. */
   'customers.import': channel(
-    z.object({ profileId: profileId.optional(), fileName: z.string().trim().min(1).max(255), contentBase64: base64FileSchema, sheet: z.string().max(100).optional() }).strict(),
+    input({ profileId: profileId.optional(), fileName: z.string().trim().min(1).max(255), contentBase64: base64FileSchema, sheet: z.string().max(100).optional() }),
     importResultSchema,
   ),
   /** The book (or the customers matching `query`) as CSV or Excel, headers in the user's language. */
   'customers.export': channel(
-    z.object({ profileId: profileId.optional(), query: z.string().max(200).optional(), format: z.enum(EXPORT_FORMATS) }).strict(),
+    input({ profileId: profileId.optional(), query: z.string().max(200).optional(), format: z.enum(EXPORT_FORMATS) }),
     exportedFileSchema,
   ),
 }

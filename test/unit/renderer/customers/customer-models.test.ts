@@ -24,8 +24,10 @@ describe('visibleErrors', () => {
 describe('placeError', () => {
   const fields = ['channelCode', 'channelCustomerId', 'passwordMobile'] as const
   it('puts the core’s own field checks at their fields', () => {
-    const e = AppError.app('app.invalidInput', { detail: 'x' }, { issues: [{ path: 'fields.passwordMobile', message: '购买人手机号 必须是…' }] }).toData()
-    expect(placeError(e, fields, 'zh-CN')).toEqual({ fields: { passwordMobile: '购买人手机号 必须是…' }, general: null })
+    const e = AppError.app('app.invalidInput', { detail: 'x' }, { issues: [{ path: 'fields.passwordMobile', message: 'Purchaser mobile must be…', code: 'badFormat' }] }).toData()
+    expect(placeError(e, fields, 'zh-CN')).toEqual({ fields: { passwordMobile: '购买人手机号的格式不对' }, general: null })
+    const long = AppError.app('app.invalidInput', { detail: 'x' }, { issues: [{ path: 'fields.channelCode', message: '…', code: 'tooLong', bound: 100 }] }).toData()
+    expect(placeError(long, fields, 'en').fields).toEqual({ channelCode: 'The channel code may have at most 100 characters' })
   })
   it('puts the service’s 13004 at the field its message names, as the service wrote it', () => {
     const e = AppError.api('13004', 'channelCustomerId: "DEMO/DEMO-0001" already exists').toData()
