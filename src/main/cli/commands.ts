@@ -1,4 +1,4 @@
-/** The CLI's commands: locks, members, shellnums, test, profiles, and `call` for any channel. */
+/** The CLI's commands: locks, members, shellnums, test, profiles, customers (./customers.ts), and `call` for any channel. */
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
@@ -15,8 +15,9 @@ import { runJob, showIssues } from './run-job'
 import { askSecrets, promptHidden, PromptInterrupted, readAll, readSecretSource, secretText, type PromptIO } from './secret-input'
 import { t } from './text'
 import { membersCommand } from './commands/members'
+import { customersCommand } from './customers'
 
-type Globals = () => GlobalOptions
+export type Globals = () => GlobalOptions
 
 function positiveInt(max: number) {
   return (v: string): number => {
@@ -27,7 +28,7 @@ function positiveInt(max: number) {
 }
 
 /** Runs a command body in a context and sets the exit code; errors are printed in the user's language. */
-async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
+export async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
   let code: number = EXIT.error
   try {
     code = await withContext(globals(), async (ctx) => {
@@ -46,7 +47,7 @@ async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number
   process.exitCode = code
 }
 
-async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
+export async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
   try {
     return await readFile(file)
   } catch (err) {
@@ -370,6 +371,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))
+  program.addCommand(customersCommand(globals))
   program.addCommand(callCommand(globals))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.

@@ -1,25 +1,27 @@
 /** Calls of the draft store: work in progress of every screen, saved as the user types (docs/decisions.md). */
 import type { Draft, DraftMeta } from '@shared/ipc/channels/drafts'
-import type { DraftKind } from '@shared/drafts/kinds'
-import { invoke, invokeOnExit, onEvent } from '../bridge'
+import type { ChannelInput } from '@shared/ipc/contract'
+import type { EventPayload } from '@shared/ipc/events'
+import { BridgeError, invoke, invokeOnExit, onEvent } from '../bridge'
 
 /** One draft with its body; throws `app.notFound` when there is none. */
 export function getDraft(id: string): Promise<Draft> {
   return invoke('drafts.get', { id })
 }
 
-export interface DraftSaveRequest {
-  id: string
-  kind: DraftKind
-  body: unknown
-  /** The revision the body was based on (0: not saved yet). */
-  baseRevision: number
-  profileId?: string | null
-  force?: boolean
-  clientId?: string
+/** A draft with its body, or null when there is none under that id. */
+export async function findDraft(id: string): Promise<Draft | null> {
+  try {
+    return await getDraft(id)
+  } catch (err) {
+    if (err instanceof BridgeError && err.data.code === 'app.notFound') return null
+    throw err
+  }
 }
 
-/** Saves a body; refused with `app.draftConflict` when the draft changed since `baseRevision`. */
+export type DraftSaveRequest = ChannelInput<'drafts.save'>
+
+/** Saves a body; refused with `app.draftConflict` when the draft changed since `baseRevision` (unless `force`). */
 export function saveDraft(req: DraftSaveRequest): Promise<DraftMeta> {
   return invoke('drafts.save', req)
 }
@@ -34,7 +36,7 @@ export async function removeDrafts(ids: string[]): Promise<void> {
   await invoke('drafts.remove', { ids })
 }
 
-/** Drafts changed (saved, renamed, removed…), with the client whose save it was. Returns unsubscribe. */
-export function onDraftsChanged(handler: (ids: string[], clientId: string | undefined) => void): () => void {
-  return onEvent('drafts.changed', (p) => handler(p.ids, p.clientId))
+/** Follows saves of drafts by any window, tab or the CLI; returns unsubscribe. */
+export function onDraftsChanged(handler: (payload: EventPayload<'drafts.changed'>) => void): () => void {
+  return onEvent('drafts.changed', handler)
 }

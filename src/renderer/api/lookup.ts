@@ -2,8 +2,9 @@
 import type { AssetLookup, LookupMember } from '@shared/ipc/channels/lookup'
 import { invoke } from '../bridge'
 
-export function lookupAsset(assetNum: string): Promise<AssetLookup> {
-  return invoke('lookup.asset', { assetNum })
+/** What the sources say about one asset number, in the given enterprise (default: the connection's). */
+export function lookupAsset(assetNum: string, enterpriseGlobalId?: string): Promise<AssetLookup> {
+  return invoke('lookup.asset', { assetNum, ...(enterpriseGlobalId ? { enterpriseGlobalId } : {}) })
 }
 
 export function lookupMember(memberGlobalId: string, enterpriseGlobalId: string): Promise<LookupMember> {

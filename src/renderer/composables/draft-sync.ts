@@ -239,7 +239,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onLeave()
   }
-  const offChanged = onDraftsChanged((ids, clientId) => {
+  const offChanged = onDraftsChanged(({ ids, clientId }) => {
     if (clientId === CLIENT_ID || !ids.includes(opts.id) || !loaded.value) return
     if (inFlight || dirty.size > 0) return // the next save meets the conflict and merges
     void getDraft(opts.id).then(

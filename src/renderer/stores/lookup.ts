@@ -11,6 +11,8 @@ import { useProfilesStore } from './profiles'
 export const useLookupStore = defineStore('lookup', () => {
   const profiles = useProfilesStore()
   const query = ref('')
+  /** The enterprise asked about; empty: the connection's. */
+  const enterprise = ref('')
   const result = shallowRef<AssetLookup | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -43,7 +45,7 @@ export const useLookupStore = defineStore('lookup', () => {
     holder.value = null
     holderError.value = null
     try {
-      const r = await lookupAsset(num)
+      const r = await lookupAsset(num, enterprise.value.trim() || undefined)
       if (mine !== seq) return
       result.value = r
       loading.value = false
@@ -86,5 +88,5 @@ export const useLookupStore = defineStore('lookup', () => {
     },
   )
 
-  return { query, result, loading, error, holder, holderLoading, holderError, problem, read, search, retryHolder }
+  return { query, enterprise, result, loading, error, holder, holderLoading, holderError, problem, read, search, retryHolder }
 })

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { lockDraftBodySchema } from '../ipc/channels/locks'
 import { memberAddDraftSchema, memberBulkDraftSchema, memberEditDraftSchema, memberImportDraftSchema } from '../ipc/channels/members'
+import { bindDraftSchema, createDraftSchema, editDraftSchema, updateDraftSchema } from '../customers/drafts'
 
 /** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
 export const draftSummarySchema = z.object({
@@ -66,6 +67,30 @@ export const DRAFT_KINDS = {
   profileForm: kind({
     schema: profileFormDraftSchema,
     summarize: () => ({}),
+    listed: false,
+  }),
+  /** The Customers area's bind form (order operation 1) and where its send stands. */
+  'customers.bind': kind({
+    schema: bindDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The create form (order operation 2). */
+  'customers.create': kind({
+    schema: createDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The update form (order operation 4). */
+  'customers.update': kind({
+    schema: updateDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The book's edit dialog (a customer kept on this computer). */
+  'customers.edit': kind({
+    schema: editDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300) }),
     listed: false,
   }),
 } satisfies Record<string, DraftKindSpec<unknown>>

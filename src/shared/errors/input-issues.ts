@@ -6,6 +6,7 @@
  */
 import type { Locale } from '../i18n/locale'
 import { fillTemplate, type CatalogEntry } from './catalog'
+import { CUSTOMER_FIELD_LABELS } from '../customers/fields'
 
 /**
  * What is wrong with a field:
@@ -166,6 +167,9 @@ export const ISSUE_TEXT: Record<IssueCode, CatalogEntry> = {
  * named by its path as it is.
  */
 export const FIELD_TERMS: Record<string, CatalogEntry> = {
+  // The customer fields as the Customers screens name them (src/shared/customers/fields.ts); the entries below
+  // win where a name is the same.
+  ...CUSTOMER_FIELD_LABELS,
   '': { en: 'The input', 'zh-CN': '输入' },
   name: { en: 'The name', 'zh-CN': '名称' },
   baseUrl: { en: 'The service address', 'zh-CN': '服务地址' },

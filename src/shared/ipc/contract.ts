@@ -17,6 +17,7 @@ import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
 import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
+import { customerChannels } from './channels/customers'
 
 export const CHANNELS = {
   ...appChannels,
@@ -30,6 +31,7 @@ export const CHANNELS = {
   ...journalChannels,
   ...draftChannels,
   ...memberChannels,
+  ...customerChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { bulkProgressSchema } from './channels/bulk'
 import { draftsChangedSchema } from './channels/drafts'
 import { directoryStatusSchema } from './channels/members'
+import { customersChangedSchema } from './channels/customers'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -18,6 +19,8 @@ export const eventSchemas = {
   'drafts.changed': draftsChangedSchema,
   /** The member directory of an enterprise started or finished reading its employee list (or failed to). */
   'members.directory': directoryStatusSchema,
+  /** A profile's customer book changed (found, bound, created, updated, edited, removed, imported). */
+  'customers.changed': customersChangedSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

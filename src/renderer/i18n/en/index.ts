@@ -15,8 +15,9 @@ import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
 import members from './members'
+import customers from './customers'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers, ...members }
 
 export default en
 

@@ -7,7 +7,7 @@ export default {
     enterprise: {
       label: 'Enterprise',
       placeholder: 'The connection’s enterprise',
-      hint: 'An enterprise global id, e.g. E000000000000001. Empty: the enterprise of the connection.',
+      hint: 'A customer of the book, one found on the service, or an enterprise global id typed (Enter). Empty: the enterprise of the connection.',
     },
     search: 'Search by name or account',
     department: 'Department',

@@ -12,7 +12,8 @@ import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
 import members from './members'
+import customers from './customers'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers, ...members }
 
 export default zhCN

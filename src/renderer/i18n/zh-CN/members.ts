@@ -7,7 +7,7 @@ export default {
     enterprise: {
       label: '企业',
       placeholder: '该连接的企业',
-      hint: '企业全局 ID，例如 E000000000000001。留空：使用该连接的企业。',
+      hint: '客户簿中的客户、在服务上找到的客户，或输入企业全局 ID（回车）。留空：使用该连接的企业。',
     },
     search: '按姓名或账号搜索',
     department: '部门',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '@shared/errors/app-error'
+import type { AppError } from '@shared/errors/app-error'
 import { decodeResponse } from '../../../../src/main/api/decode'
 
 const userCenterDown = JSON.stringify({ code: '80001', message: 'User center exception.', cause: 'x' })
