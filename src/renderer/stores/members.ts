@@ -100,7 +100,15 @@ export const useMembersStore = defineStore('members', () => {
       if (enterpriseChanged || departments.value.length === 0) void loadDepartments()
       if (enterpriseChanged) selected.value = new Map()
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (mine !== seq) return
+      error.value = errorData(err)
+      // Another enterprise was asked for: the page of the previous one must not look like its answer.
+      const asked = enterprise.value.trim()
+      if (page.value && asked && page.value.enterpriseGlobalId !== asked) {
+        page.value = null
+        selected.value = new Map()
+        departments.value = []
+      }
     } finally {
       if (mine === seq) loading.value = false
     }

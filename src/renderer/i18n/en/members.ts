@@ -50,7 +50,7 @@ export default {
     noMatch: 'No employee matches “{keyword}”.',
     noMatchDepartment: 'No employee in this department matches.',
     credentialsTitle: 'The connection cannot sign in to the service',
-    credentialsText: 'Nothing was done. Check the connection’s app keys, secrets and login in Settings → Connections, then come back.',
+    credentialsText: 'Nothing was done. The service refused the connection’s tokens, or its login has no permission for this enterprise. Check the app keys, secrets and login in Settings → Connections, and the enterprise chosen above.',
     fixConnection: 'Fix the connection',
     tryAgainTitle: 'The service had a passing fault',
     tryAgainText: 'The app already tried again. Wait a moment and try once more.',

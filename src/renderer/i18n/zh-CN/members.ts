@@ -50,7 +50,7 @@ export default {
     noMatch: '没有与“{keyword}”匹配的员工。',
     noMatchDepartment: '该部门中没有匹配的员工。',
     credentialsTitle: '该连接无法登录服务',
-    credentialsText: '未执行任何操作。请在“设置 → 连接”中检查该连接的应用密钥、密钥和登录信息，然后返回。',
+    credentialsText: '未执行任何操作。服务拒绝了该连接的令牌，或其登录账号无权访问该企业。请在“设置 → 连接”中检查应用密钥、密钥和登录信息，并检查上方所选的企业。',
     fixConnection: '修正连接',
     tryAgainTitle: '服务出现临时故障',
     tryAgainText: '应用已自动重试。请稍等片刻后再试一次。',
