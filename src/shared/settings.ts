@@ -57,6 +57,11 @@ const bulkFields = {
   /** Per-call timeouts in ms. */
   connectTimeoutMs: z.number().int().min(100),
   bodyTimeoutMs: z.number().int().min(100),
+  /**
+   * Days an unfinished (paused or interrupted) employee import keeps its initial passwords on this computer;
+   * then they are removed and its unfinished employees end failed (docs/engine.md).
+   */
+  passwordRetentionDays: z.number().int().min(1).max(90),
 }
 export const DEFAULT_BULK = {
   lockChunkSize: 100,
@@ -65,6 +70,7 @@ export const DEFAULT_BULK = {
   retryBaseMs: 250,
   connectTimeoutMs: 10_000,
   bodyTimeoutMs: 60_000,
+  passwordRetentionDays: 7,
 }
 const bulkPatchSchema = z.object(bulkFields).partial()
 export const bulkSettingsSchema = bulkPatchSchema.transform((v) => ({ ...DEFAULT_BULK, ...defined(v) }))

@@ -10,51 +10,16 @@ import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/prom
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
-import { BULK_KINDS, JOB_STATUSES, itemResultSchema, newMemberSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
+import { JOB_STATUSES, itemResultSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
 import { AppendLog } from '../journal/append-log'
+import { jobFileSchema, type JobBase, type JobFile } from './kinds'
 
 export const JOBS_DIR = 'jobs'
 
-const baseJob = {
-  v: z.literal(1),
-  id: z.string(),
-  profileId: z.string(),
-  createdAt: z.number(),
-  /** Input items, duplicates included. */
-  inputCount: z.number().int(),
-  /** Input position of each unique item (same order as `items`); absent when there are no duplicates. */
-  positions: z.array(z.number().int()).optional(),
-  /** Input positions that repeat an earlier item, and the position they repeat. */
-  duplicates: z.array(z.object({ index: z.number().int(), of: z.number().int() })),
-}
-
-/** A member as stored: its password is removed once the employee exists (or the job is deleted). */
-export const storedMemberSchema = newMemberSchema.extend({ password: z.string().optional() })
-export type StoredMember = z.output<typeof storedMemberSchema>
-
-export const jobFileSchema = z.discriminatedUnion('kind', [
-  z.object({
-    ...baseJob,
-    kind: z.enum(['locks.disable', 'locks.enable']),
-    operatorIdentity: z.string(),
-    chunkSize: z.number().int().min(1),
-    items: z.array(z.string()),
-  }),
-  z.object({
-    ...baseJob,
-    kind: z.literal('members.import'),
-    enterpriseGlobalId: z.string(),
-    items: z.array(storedMemberSchema),
-  }),
-])
-export type JobFile = z.output<typeof jobFileSchema>
-
 /** Input position of each unique item. */
-export function positionsOf(file: JobFile): number[] {
+export function positionsOf(file: JobBase): number[] {
   return file.positions ?? file.items.map((_, i) => i)
 }
-export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
-export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
 
 /**
  * Items of a "result" group: item numbers, and `[first, last]` for a run of consecutive ones (a chunk's items
@@ -83,7 +48,10 @@ const logLineSchema = z.discriminatedUnion('e', [
   /** The job itself (lock jobs: their first line; an import has its job.json instead, rewritten without passwords). */
   z.object({ e: z.literal('job'), job: jobFileSchema, at: z.number() }),
   z.object({ e: z.literal('status'), status: z.enum(JOB_STATUSES), at: z.number(), error: appErrorDataSchema.optional() }),
-  /** About to send these items (create kinds): if no result follows, their outcome is unknown. */
+  /**
+   * Sending these items now (create kinds; on disk before the request leaves): if no result follows, their
+   * outcome is unknown. Items without one were never sent.
+   */
   z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
   /** Results, grouped: each distinct result once with the items that got it (most chunks have one or two). */
   z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, itemRunsSchema])), at: z.number() }),
@@ -108,6 +76,8 @@ export interface LoadedJob {
   file: JobFile
   /** Per unique item: its last recorded result, if any. */
   results: (ItemResult | undefined)[]
+  /** Per unique item: how many results it has had (its first run's and each retry's). */
+  tries: Uint16Array
   /** Items sent without a recorded result (the app stopped while they were in flight), and unknown ones reset. */
   inFlight: Set<number>
   /** The last status written; `running` here means the app stopped while it ran. */
@@ -117,8 +87,6 @@ export interface LoadedJob {
   /** Lines that could not be read (a torn last line after a crash). */
   issues: string[]
 }
-
-export { BULK_KINDS }
 
 /** The jobs folder of one data folder. */
 export class JobStore {
@@ -144,11 +112,12 @@ export class JobStore {
    * calls' journal entries go out first), and not waited for by the run: a job lost to a crash in those
    * milliseconds has done nothing twice. An import's is its job.json, written atomically and awaited before
    * anything is sent: its items are read back after a crash, and its passwords are later removed from that file.
+   * (`ownFile`: a job whose items hold secrets, rewritten without them later.)
    */
-  create(file: JobFile): Promise<void> {
-    if (file.kind === 'members.import') return this.writeJob(file)
+  create(file: JobBase, opts: { ownFile: boolean }): Promise<void> {
+    if (opts.ownFile) return this.writeJob(file)
     const log = this.logOf(file.id)
-    const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt } satisfies JobLogLine), { lazy: true })
+    const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt }), { lazy: true })
     log.flushSoon()
     return written
   }
@@ -160,7 +129,7 @@ export class JobStore {
    * exit handlers and reads the old file's owner on every write): this runs once per bulk job, on the clock.
    * Writes of one job are queued, so an older content can never land after a newer one.
    */
-  writeJob(file: JobFile): Promise<void> {
+  writeJob(file: JobBase): Promise<void> {
     const before = this.writing.get(file.id) ?? Promise.resolve()
     const write = before.then(() => this.writeJobNow(file))
     const settled = write.catch(() => undefined)
@@ -171,7 +140,7 @@ export class JobStore {
     return write
   }
 
-  private async writeJobNow(file: JobFile): Promise<void> {
+  private async writeJobNow(file: JobBase): Promise<void> {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
@@ -290,6 +259,7 @@ export class JobStore {
     const job: LoadedJob = {
       file,
       results: new Array<ItemResult | undefined>(file.items.length).fill(undefined),
+      tries: new Uint16Array(file.items.length),
       inFlight: new Set(),
       status: 'running',
       updatedAt: file.createdAt,
@@ -314,6 +284,7 @@ export class JobStore {
             for (const i of itemsOf(runs)) {
               if (i >= n) continue
               job.results[i] = r
+              if (job.tries[i]! < 0xffff) job.tries[i]!++
               job.inFlight.delete(i)
             }
           }

@@ -39,7 +39,8 @@ export class AppendLog {
   /**
    * Appends lines (without newlines) and resolves when they are fsynced. `lazy`: no flush of their own now;
    * they are written with the next one, within `lazyMs`. A function is a deferred line: called when its flush
-   * writes it, so its owner can keep adding to it until then (and learns, by the call, that it is sealed).
+   * writes it, so its owner can keep adding to it until then (and learns, by the call, that it is sealed); one
+   * that returns '' is not written.
    */
   append(lines: string | string[] | (() => string), opts: { lazy?: boolean } = {}): Promise<void> {
     if (this.closed) return Promise.reject(AppError.app('app.storage', { detail: 'log closed' }))
@@ -97,7 +98,12 @@ export class AppendLog {
       try {
         // Encoded once: its length names the file, and the same bytes are written. Inside the try: a deferred
         // line that throws fails its batch instead of the flush (which would never end).
-        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : w.text() + '\n')).join(''))
+        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : lineOf(w.text()))).join(''))
+        if (bytes.length === 0) {
+          // Only deferred lines that turned out not to be needed: nothing to write.
+          for (const w of batch) w.resolve()
+          continue
+        }
         const path = await this.pathFor(bytes.length)
         if (path !== this.openPath || !this.handle) {
           await this.handle?.close()
@@ -122,6 +128,11 @@ export class AppendLog {
     this.flushing = null
     if (this.queue.length > 0) this.armLazy()
   }
+}
+
+/** A deferred line's text with its newline; an empty one (its owner decided it is not needed) writes nothing. */
+function lineOf(text: string): string {
+  return text === '' ? '' : text + '\n'
 }
 
 async function endsWithNewline(fh: FileHandle): Promise<boolean> {

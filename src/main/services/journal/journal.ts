@@ -1,7 +1,8 @@
 /**
  * The operation journal: every write the app sends, as append-only JSON lines in `<dataDir>/journal/`, one
- * file per month (and a new part past a size limit). A "start" line is fsynced before the request is sent and
- * an "end" line after it ends, so after a crash the journal shows which calls may have reached the service.
+ * file per month (and a new part past a size limit). A "start" line is fsynced before the request is sent; for
+ * calls journaled ahead of sending (`queued`) a "sent" line records the send itself (for creates on disk before
+ * the request leaves); an "end" line follows, so after a crash the journal shows which calls left the machine.
  * Secrets are removed here, so no caller can forget. Lines read back are validated; a torn last line (a crash
  * mid-write) is skipped and reported.
  */
@@ -11,6 +12,8 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import {
+  JOURNAL_BODY_LIST_MAX,
+  JOURNAL_ISSUES_MAX,
   journalCountsSchema,
   journalEntrySchema,
   type JournalEntry,
@@ -42,6 +45,8 @@ const startLineSchema = z.object({
   nonce: z.string(),
   attempt: z.number().int(),
   startedAt: z.number(),
+  /** Journaled ahead of sending: a "sent" line (or the end's sentAt) says when, and whether, it went out. */
+  queued: z.boolean().optional(),
   jobId: z.string().optional(),
   chunk: z.number().int().optional(),
 })
@@ -49,19 +54,31 @@ const endLineSchema = z.object({
   t: z.literal('end'),
   id: z.string(),
   endedAt: z.number(),
-  /** When the request went out, for calls journaled ahead of sending; absent when it is `startedAt`. */
+  /**
+   * When the request was handed to its connection. Lines of calls not `queued` written before this was
+   * recorded for every call have it only when it differs from `startedAt`.
+   */
   sentAt: z.number().optional(),
   durationMs: z.number(),
-  outcome: z.enum(['ok', 'partial', 'error', 'unknown']),
+  outcome: z.enum(['ok', 'partial', 'error', 'unknown', 'notSent']),
   httpStatus: z.number().optional(),
   summary: z.string().optional(),
   counts: journalCountsSchema.optional(),
   shellNumbers: z.array(z.string()).optional(),
   error: appErrorDataSchema.optional(),
 })
-const lineSchema = z.discriminatedUnion('t', [startLineSchema, endLineSchema])
+/** The send of a queued call. */
+const sentLineSchema = z.object({ t: z.literal('sent'), id: z.string(), at: z.number() })
+const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema])
 type StartLine = z.output<typeof startLineSchema>
 type EndLine = z.output<typeof endLineSchema>
+
+/** A call of this process not ended yet. */
+interface Running {
+  startedAt: number
+  queued: boolean
+  sentAt?: number
+}
 
 /** What has been read of one file so far (files only grow, so later reads continue from `offset`). */
 interface FileState {
@@ -70,6 +87,7 @@ interface FileState {
   tail: string
   lineNo: number
   starts: StartLine[]
+  sent: Map<string, number>
   ends: Map<string, EndLine>
   issues: JournalIssue[]
 }
@@ -114,6 +132,7 @@ function startLineText(id: string, entry: JournalStart): string {
     attempt: entry.attempt,
     startedAt: entry.startedAt,
   }
+  if (entry.queued) line.queued = true
   if (entry.context?.jobId) line.jobId = entry.context.jobId
   if (entry.context?.chunk !== undefined) line.chunk = entry.context.chunk
   const head = JSON.stringify(line)
@@ -121,6 +140,36 @@ function startLineText(id: string, entry: JournalStart): string {
   const redacted = redactRequest(entry.body)
   const body = redacted === entry.body && entry.bodyJson !== undefined ? entry.bodyJson : JSON.stringify(redacted)
   return `${head.slice(0, -1)},"body":${body}}`
+}
+
+/** Cuts lists longer than JOURNAL_BODY_LIST_MAX anywhere in a value; the same value when none is. */
+function cutLists(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const cut = v.length > JOURNAL_BODY_LIST_MAX ? v.slice(0, JOURNAL_BODY_LIST_MAX) : v
+    let changed = cut !== v
+    const out = cut.map((x) => {
+      const y = cutLists(x)
+      if (y !== x) changed = true
+      return y
+    })
+    return changed ? out : v
+  }
+  if (v && typeof v === 'object') {
+    let out: Record<string, unknown> | null = null
+    for (const [k, x] of Object.entries(v)) {
+      const y = cutLists(x)
+      if (y !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = y
+    }
+    return out ?? v
+  }
+  return v
+}
+
+/** A page's entry: long lists in its request body cut (the export has them whole). */
+function cutLongLists(e: JournalEntry): JournalEntry {
+  if (e.body === undefined) return e
+  const body = cutLists(e.body)
+  return body === e.body ? e : { ...e, body, bodyTruncated: true }
 }
 
 export interface JournalOptions {
@@ -136,8 +185,8 @@ export class Journal implements JournalSink {
   private readonly maxFileBytes: number
   private readonly now: () => number
   private readonly log: AppendLog
-  /** Calls of this process that have started and not ended: their start time. */
-  private readonly running = new Map<string, number>()
+  /** Calls of this process that have started and not ended. */
+  private readonly running = new Map<string, Running>()
   private readonly files = new Map<string, FileState>()
   private current: { name: string; size: number } | null = null
 
@@ -161,7 +210,7 @@ export class Journal implements JournalSink {
       const id = randomUUID()
       ids.push(id)
       lines.push(startLineText(id, entry))
-      this.running.set(id, entry.startedAt)
+      this.running.set(id, { startedAt: entry.startedAt, queued: entry.queued === true })
     }
     try {
       await this.log.append(lines)
@@ -173,11 +222,24 @@ export class Journal implements JournalSink {
     return ids
   }
 
+  /**
+   * Records the send of a queued call. `durable`: resolves once on disk. Otherwise the line goes with the next
+   * flush, and not at all if the call's end line (which has the send time) is written in that flush.
+   */
+  sent(id: string, at: number, opts: { durable: boolean }): Promise<void> {
+    const r = this.running.get(id)
+    if (r) r.sentAt = at
+    const text = `{"t":"sent","id":"${id}","at":${at}}`
+    if (opts.durable) return this.log.append(text)
+    return this.log.append(() => (this.running.has(id) ? text : ''), { lazy: true })
+  }
+
   /** Records the end of a call and resolves once it is on disk. */
   async ended(id: string, end: JournalEnd, opts: { lazy?: boolean } = {}): Promise<void> {
-    const startedAt = this.running.get(id) ?? end.endedAt
+    const r = this.running.get(id)
     this.running.delete(id)
-    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - (end.sentAt ?? startedAt), outcome: end.outcome }
+    const from = end.sentAt ?? r?.sentAt ?? (r && !r.queued ? r.startedAt : end.endedAt)
+    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - from, outcome: end.outcome }
     if (end.sentAt !== undefined) line.sentAt = end.sentAt
     if (end.httpStatus !== undefined) line.httpStatus = end.httpStatus
     if (end.summary) line.summary = end.summary
@@ -192,7 +254,8 @@ export class Journal implements JournalSink {
     const { entries, issues } = await this.read(filter)
     const offset = filter.offset ?? 0
     const limit = filter.limit ?? 50
-    return { entries: entries.slice(offset, offset + limit), total: entries.length, issues }
+    const page = entries.slice(offset, offset + limit).map(cutLongLists)
+    return { entries: page, total: entries.length, issues: issues.slice(0, JOURNAL_ISSUES_MAX), issueCount: issues.length }
   }
 
   /** Every entry matching the filters, as CSV or JSON text. */
@@ -251,10 +314,12 @@ export class Journal implements JournalSink {
     const states: FileState[] = []
     // An end line can be in the next file (month boundary, size rotation): gather all ends first.
     const ends = new Map<string, EndLine>()
+    const sent = new Map<string, number>()
     for (const name of await this.fileNames()) {
       const state = await this.refresh(name)
       states.push(state)
       for (const [id, end] of state.ends) ends.set(id, end)
+      for (const [id, at] of state.sent) sent.set(id, at)
       issues.push(...state.issues)
       if (state.tail.trim() !== '' && !this.isBeingWritten(name)) {
         issues.push({ file: name, line: state.lineNo + 1, problem: 'incomplete last line (the app stopped while writing it)' })
@@ -262,7 +327,7 @@ export class Journal implements JournalSink {
     }
     for (const state of states) {
       for (const s of state.starts) {
-        const e = this.merge(s, ends.get(s.id))
+        const e = this.merge(s, ends.get(s.id), sent.get(s.id))
         if (matches(e, filter)) entries.push(e)
       }
     }
@@ -274,7 +339,21 @@ export class Journal implements JournalSink {
     return this.current?.name === name && this.running.size > 0
   }
 
-  private merge(s: StartLine, end: EndLine | undefined): JournalEntry {
+  /**
+   * One entry from its lines. Its `startedAt` is when the request went out (for a queued call, its send; never
+   * sent: when it was journaled); `queuedAt` when a queued call was journaled. Without an end line: still
+   * running here (`queued` until sent, then `pending`), or the app stopped first: `interrupted` when the request
+   * may have left, `interruptedBeforeSend` when it surely did not.
+   */
+  private merge(s: StartLine, end: EndLine | undefined, sentLine: number | undefined): JournalEntry {
+    const running = this.running.get(s.id)
+    // Lines of calls journaled just before sending (not queued) count their start as the send; older lines of
+    // queued calls (before `queued` was written) gave sentAt in the end only when it differed.
+    const sentAt = sentLine ?? end?.sentAt ?? running?.sentAt ?? (s.queued ? undefined : s.startedAt)
+    let outcome: JournalEntry['outcome']
+    if (end) outcome = end.outcome === 'error' && end.counts?.kind === 'notSent' ? 'notSent' : end.outcome
+    else if (running) outcome = sentAt === undefined ? 'queued' : 'pending'
+    else outcome = sentAt === undefined ? 'interruptedBeforeSend' : 'interrupted'
     const e: JournalEntry = {
       id: s.id,
       profileId: s.profileId,
@@ -284,17 +363,17 @@ export class Journal implements JournalSink {
       query: s.query,
       nonce: s.nonce,
       attempt: s.attempt,
-      startedAt: s.startedAt,
-      // No end line: still running here, or the app stopped before the answer (the outcome is unknown).
-      outcome: end ? end.outcome : this.running.has(s.id) ? 'pending' : 'interrupted',
+      startedAt: sentAt ?? s.startedAt,
+      outcome,
     }
+    if (sentAt !== undefined) e.sentAt = sentAt
+    if (sentAt !== s.startedAt) e.queuedAt = s.startedAt
     if (s.body !== undefined) e.body = s.body
     if (s.jobId) e.jobId = s.jobId
     if (s.chunk !== undefined) e.chunk = s.chunk
     if (end) {
       e.endedAt = end.endedAt
       e.durationMs = end.durationMs
-      if (end.sentAt !== undefined) e.sentAt = end.sentAt
       if (end.httpStatus !== undefined) e.httpStatus = end.httpStatus
       if (end.summary) e.summary = end.summary
       if (end.counts) e.counts = end.counts
@@ -310,7 +389,7 @@ export class Journal implements JournalSink {
     const path = join(this.dir, name)
     const size = (await stat(path).catch(() => null))?.size ?? 0
     if (!state || size < state.offset) {
-      state = { offset: 0, tail: '', lineNo: 0, starts: [], ends: new Map(), issues: [] }
+      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), issues: [] }
       this.files.set(name, state)
     }
     if (size === state.offset) return state
@@ -339,6 +418,7 @@ export class Journal implements JournalSink {
           continue
         }
         if (parsed.data.t === 'start') state.starts.push(parsed.data)
+        else if (parsed.data.t === 'sent') state.sent.set(parsed.data.id, parsed.data.at)
         else state.ends.set(parsed.data.id, parsed.data)
       }
     } finally {

@@ -77,12 +77,16 @@ function config(secrets: Partial<Record<SecretName, string>> = { orderAppSecret:
 class MemoryJournal implements JournalSink {
   starts: JournalStart[] = []
   ends: { id: string; end: JournalEnd }[] = []
+  sends: { id: string; at: number; durable: boolean }[] = []
   async started(e: JournalStart): Promise<string> {
     this.starts.push(e)
     return String(this.starts.length)
   }
   async startedAll(es: JournalStart[]): Promise<string[]> {
     return Promise.all(es.map((e) => this.started(e)))
+  }
+  async sent(id: string, at: number, opts: { durable: boolean }): Promise<void> {
+    this.sends.push({ id, at, durable: opts.durable })
   }
   async ended(id: string, end: JournalEnd): Promise<void> {
     this.ends.push({ id, end })
@@ -256,7 +260,8 @@ describe('ApiClient', () => {
     await expect(c.call('lockAssets', calls[0]!.req, { prepared: prepared[0]! })).rejects.toMatchObject({ code: 'app.internal' })
 
     await prepared[1]!.abandon()
-    expect(j.ends[1]).toMatchObject({ id: '2', end: { outcome: 'error', counts: { kind: 'notSent' }, summary: 'not sent' } })
+    expect(j.ends[1]).toMatchObject({ id: '2', end: { outcome: 'notSent', counts: { kind: 'notSent' }, summary: 'not sent' } })
+    expect(j.ends[1]!.end.error).toBeUndefined()
     expect(seen).toHaveLength(1)
   })
 

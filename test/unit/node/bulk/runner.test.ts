@@ -104,7 +104,7 @@ describe('BulkRunner: locks', () => {
     expect(started.status).toBe('running')
     const done = await r.wait(started.id)
     expect(done.status).toBe('completed')
-    expect(done.counts).toEqual({ total: 1004, ok: 1000, failed: 2, unknown: 0, cancelled: 0, duplicate: 2, pending: 0 })
+    expect(done.counts).toEqual({ total: 1004, ok: 1000, failed: 2, unknown: 0, cancelled: 0, duplicate: 2, pending: 0, inFlight: 0, retryable: 0 })
     const items = await r.allItems(started.id)
     accounted(items, 1004)
     expect(items[1000]!.result).toEqual({ state: 'duplicate', duplicateOf: 5 })
@@ -197,14 +197,14 @@ describe('BulkRunner: locks', () => {
 
   it('a call failing for good fails its items with the error; retryFailed sends only those again', async () => {
     const svc = new FakeService(500)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
     const done = await r.wait(s.id)
     expect(done.counts).toMatchObject({ ok: 400, failed: 100 })
     const failed = await r.get(s.id, { states: ['failed'], limit: 1000 })
     expect(failed.matching).toBe(100)
-    expect(failed.items[0]!.result.error).toMatchObject({ code: '13004', details: { serverMessage: 'bad params' } })
+    expect(failed.items[0]!.result.error).toMatchObject({ code: 'app.httpStatus', details: { httpStatus: 502 } })
     svc.fault = () => null
     await r.retryFailed(s.id)
     const again = await r.wait(s.id)
@@ -219,7 +219,7 @@ describe('BulkRunner: locks', () => {
     for (let i = 10; i < 20; i++) svc.lockStatus.set(`L${i}`, 3)
     for (let i = 20; i < 30; i++) svc.lockStatus.set(`L${i}`, 4)
     // The call of the third chunk (L200-L299) fails for good.
-    svc.fault = (n) => (n === 2 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 2 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(410), chunkSize: 100 })
     expect((await r.wait(s.id)).counts).toMatchObject({ ok: 280, failed: 130 })
@@ -242,7 +242,7 @@ describe('BulkRunner: locks', () => {
 
   it('retryFailed claims the job at once: a cancel right after it ends the retry cancelled, nothing sent', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     expect((await r.wait(s.id)).counts).toMatchObject({ ok: 200, failed: 100 })
@@ -256,7 +256,7 @@ describe('BulkRunner: locks', () => {
 
   it('retryFailed whose reset line cannot be written leaves every result as it was, paused with the error', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     await r.wait(s.id)
@@ -270,7 +270,7 @@ describe('BulkRunner: locks', () => {
 
   it.runIf(existsSync('/proc/self/fd'))('a job at rest holds no file open: its log is closed when a run ends', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     await r.wait(s.id)
@@ -287,6 +287,20 @@ describe('BulkRunner: locks', () => {
     await r.retryFailed(s.id)
     expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 300 } })
     expect(handles()).toBe(0)
+  })
+
+  it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
+    const svc = new FakeService(200)
+    // Chunk 0 fails for good; chunk 1's token is refused, which stops the job (paused) with chunk 1 pending.
+    svc.fault = (n) => (n === 0 ? 'fail502' : n === 1 ? 'fail60000' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(200), chunkSize: 100 })
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { failed: 100, pending: 100, retryable: 100 } })
+    svc.fault = () => null
+    await Promise.all([r.retryFailed(s.id), r.resume(s.id)])
+    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 200, pending: 0, retryable: 0 } })
+    // Each chunk: the first send that failed, and one more.
+    expect(new Set(svc.lockSends.values())).toEqual(new Set([2]))
   })
 
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
@@ -355,7 +369,7 @@ describe('BulkRunner: employees (creates)', () => {
     const r = runner(svc)
     const s = await r.start({ kind: 'members.import', enterpriseGlobalId: 'E1', items: [...members(250), { userName: 'USER3', password: 'x12345', name: 'dup' }] })
     const done = await r.wait(s.id)
-    expect(done.counts).toEqual({ total: 251, ok: 248, failed: 2, unknown: 0, cancelled: 0, duplicate: 1, pending: 0 })
+    expect(done.counts).toEqual({ total: 251, ok: 248, failed: 2, unknown: 0, cancelled: 0, duplicate: 1, pending: 0, inFlight: 0, retryable: 0 })
     expect(svc.calls).toBe(3)
     const items = await r.allItems(s.id)
     accounted(items, 251)
@@ -380,20 +394,6 @@ describe('BulkRunner: employees (creates)', () => {
     expect(sends.filter((n) => n === 2)).toHaveLength(100)
     expect(sends.filter((n) => n > 2)).toHaveLength(0)
     expect(items.filter((i) => i.result.reconciled)).toHaveLength(200)
-  })
-
-  it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
-    const svc = new FakeService()
-    // Chunk 0 fails for good; chunk 1's token is refused, which stops the job (paused) with chunk 1 pending.
-    svc.fault = (n) => (n === 0 ? 'fail13004' : n === 1 ? 'fail60000' : null)
-    const r = runner(svc, { concurrency: 1 })
-    const s = await r.start(start(200))
-    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { failed: 100, pending: 100 } })
-    svc.fault = () => null
-    await Promise.all([r.retryFailed(s.id), r.resume(s.id)])
-    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 200, pending: 0 } })
-    // Each chunk: the first send that failed, and one more.
-    expect(new Set(svc.memberSends.values())).toEqual(new Set([2]))
   })
 
   it('an item never confirmed after maxSends ends failed with the unknown-outcome error, not lost', async () => {
@@ -537,7 +537,7 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
-  it('drops the initial passwords of created employees from the job file', async () => {
+  it('drops the initial passwords of created employees from the job file, refused ones too', async () => {
     const svc = new FakeService()
     svc.refuse = new Set(['user1'])
     const r = runner(svc)
@@ -547,6 +547,8 @@ describe('BulkRunner: employees (creates)', () => {
     const file = readFileSync(join(dir, 'jobs', s.id, 'job.json'), 'utf8')
     expect(file).not.toContain('Passw0rd0')
     expect(file).not.toContain('Passw0rd2')
-    expect(file).toContain('Passw0rd1') // kept: it may be retried
+    // Refused: a final result, so its password goes too (it is not retried: the user imports it again).
+    expect(file).not.toContain('Passw0rd1')
+    expect(file).toContain('user1')
   })
 })

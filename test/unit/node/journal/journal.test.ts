@@ -87,8 +87,8 @@ describe('Journal', () => {
     }
     const { entries } = await j.list({})
     expect(entries.map((e) => [e.outcome, e.counts])).toEqual([
-      ['error', { kind: 'notSent' }],
-      ['error', { kind: 'notSent' }],
+      ['notSent', { kind: 'notSent' }],
+      ['notSent', { kind: 'notSent' }],
     ])
   })
 
