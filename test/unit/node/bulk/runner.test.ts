@@ -303,6 +303,71 @@ describe('BulkRunner: locks', () => {
     expect(new Set(svc.lockSends.values())).toEqual(new Set([2]))
   })
 
+  it('a lock that makes the service fail its whole chunk is isolated: the others get their own answers, a retry sends it alone', async () => {
+    const svc = new FakeService(300)
+    svc.poison.add('L142')
+    const r = runner(svc, { concurrency: 2 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    const done = await r.wait(s.id)
+    expect(done.counts).toMatchObject({ ok: 299, failed: 1, pending: 0, retryable: 1 })
+    const [bad] = (await r.get(s.id, { states: ['failed'] })).items
+    expect(bad).toMatchObject({ key: 'L142', retryable: true, tries: 1, result: { state: 'failed', error: { code: '500' } } })
+    expect(bad!.result.error!.details.serverMessage).toContain('L142')
+    // The chunk's call, then halves down to the lock: about two calls per halving, not one per lock.
+    const chunkCalls = svc.lockCalls.filter((c) => c.assetNums.some((a) => Number(a.slice(1)) >= 100 && Number(a.slice(1)) < 200))
+    expect(chunkCalls.length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(100)))
+    // Isolating calls are retried once at most (the chunk's own failure was retried already).
+    expect(chunkCalls.slice(1).every((c) => c.maxRetries === 1)).toBe(true)
+    expect(chunkCalls[0]!.maxRetries).toBeUndefined()
+    // Every other lock of its chunk is done, each sent in one call that was answered.
+    for (let i = 100; i < 200; i++) if (i !== 142) expect(svc.locks.get(`L${i}`)).toBe(true)
+
+    const before = svc.lockCalls.length
+    await r.retryFailed(s.id)
+    const again = await r.wait(s.id)
+    expect(again.counts).toMatchObject({ ok: 299, failed: 1, retryable: 1 })
+    expect(svc.lockCalls.slice(before).map((c) => c.assetNums)).toEqual([['L142']])
+    expect((await r.get(s.id, { states: ['failed'] })).items[0]).toMatchObject({ key: 'L142', tries: 2 })
+  })
+
+  it('two bad locks in different halves are both isolated', async () => {
+    const svc = new FakeService(100)
+    svc.poison.add('L10')
+    svc.poison.add('L90')
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(100), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ ok: 98, failed: 2 })
+    expect((await r.get(s.id, { states: ['failed'] })).items.map((i) => i.key)).toEqual(['L10', 'L90'])
+  })
+
+  it('a failure that every part of a chunk gets alike is not split further: the chunk fails after a few calls', async () => {
+    const svc = new FakeService(200)
+    // Any call with a lock of the first chunk fails (say the service cannot serve that range at all).
+    for (const l of locks(100)) svc.poison.add(l)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(200), chunkSize: 100 })
+    const done = await r.wait(s.id)
+    expect(done.counts).toMatchObject({ ok: 100, failed: 100 })
+    // The second chunk's call; the first's, its halves, their halves: then given up.
+    expect(svc.calls).toBe(1 + 1 + 2 + 4)
+    expect((await r.get(s.id, { states: ['failed'], limit: 1 })).items[0]!.result.error).toMatchObject({ code: '500' })
+  })
+
+  it('failures on the way (a proxy, the network) and creates are never split', async () => {
+    const svc = new FakeService(100)
+    svc.fault = () => 'fail502'
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(100), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ failed: 100 })
+    expect(svc.calls).toBe(1)
+    const m = new FakeService()
+    m.fault = () => 'fail13004'
+    const r2 = runner(m, { concurrency: 1 })
+    const s2 = await r2.start({ kind: 'members.import', enterpriseGlobalId: 'E1', items: members(100) })
+    expect((await r2.wait(s2.id)).counts).toMatchObject({ failed: 100 })
+    expect(m.calls).toBe(1)
+  })
+
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
     const svc = new FakeService(1000)
     svc.fault = () => 'fail60000'
