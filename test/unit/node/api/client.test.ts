@@ -265,6 +265,49 @@ describe('ApiClient', () => {
     expect(seen).toHaveLength(1)
   })
 
+  it('records the send of calls journaled ahead: a create\'s on disk before it leaves, a toggle\'s when it has left', async () => {
+    const order: string[] = []
+    handler = (_q, res, s) => {
+      order.push(`request ${s.nonce}`)
+      if (s.path.endsWith('/member')) send(res, 200, { code: 0, message: 'success', data: { succeeded: [{ id: 1, globalId: 'G1', userName: 'u1' }], failed: [] } })
+      else send(res, 200, { code: 0, message: 'success', data: [{ assetNum: 'A1', status: 1 }] })
+    }
+    const j = new MemoryJournal()
+    const sent = j.sent.bind(j)
+    j.sent = (id, at, o) => {
+      order.push(`sent ${j.starts[Number(id) - 1]!.nonce} ${o.durable ? 'durable' : 'lazy'}`)
+      return sent(id, at, o)
+    }
+    const c = client({ journal: j })
+    const [toggle] = await c.prepareAll('lockAssets', [{ req: { body: lockBody } }], { ahead: true })
+    const [create] = await c.prepareAll('addMembers', [{ req: { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u1', password: 'p12345', name: 'U' }] } } }], { ahead: true })
+    expect(j.starts.map((s) => s.queued)).toEqual([true, true])
+    const t0 = Date.now()
+    await c.call('lockAssets', { body: lockBody }, { prepared: toggle! })
+    await c.call('addMembers', { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u1', password: 'p12345', name: 'U' }] } }, { prepared: create! })
+    const [n1, n2] = j.starts.map((s) => s.nonce)
+    expect(order).toEqual([`sent ${n1} lazy`, `request ${n1}`, `sent ${n2} durable`, `request ${n2}`])
+    // The end has the send time (when the request was handed to its connection).
+    expect(j.ends[0]!.end.sentAt).toBeGreaterThanOrEqual(t0)
+    expect(j.ends[0]!.end.sentAt).toBe(j.sends[0]!.at)
+
+    // A create whose send cannot be recorded is not sent: its entry ends "not sent", the error stops it.
+    const [again] = await c.prepareAll('addMembers', [{ req: { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u2', password: 'p12345', name: 'U' }] } } }], { ahead: true })
+    j.sent = () => Promise.reject(AppError.app('app.storage', { detail: 'disk full' }))
+    const requests = seen.length
+    await expect(c.call('addMembers', { path: { enterpriseGlobalId: 'E1' }, body: { userList: [] } }, { prepared: again! })).rejects.toMatchObject({ code: 'app.storage' })
+    expect(seen).toHaveLength(requests)
+    expect(j.ends.at(-1)!.end).toMatchObject({ outcome: 'notSent' })
+  })
+
+  it('a request that never got a connection has no send time', async () => {
+    const j = new MemoryJournal()
+    const c = client({ journal: j, settings: { maxRetries: 0 } }, { ...config(), baseUrl: 'http://127.0.0.1:9' })
+    await expect(c.getShellNums(1)).rejects.toMatchObject({ code: 'app.network' })
+    expect(j.ends[0]!.end.sentAt).toBeUndefined()
+    expect(j.ends[0]!.end.outcome).toBe('error')
+  })
+
   it('times out a read (retried) and a create (UNKNOWN)', async () => {
     handler = () => undefined
     const c = client({ settings: { bodyTimeoutMs: 200, retryBaseMs: 1, maxRetries: 1 } })

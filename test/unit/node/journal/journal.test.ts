@@ -75,6 +75,60 @@ describe('Journal', () => {
     expect(JSON.parse((await j.export({ operations: ['getShellNums'] }, 'json')).content)[0].shellNumbers).toEqual(numbers)
   })
 
+  it('records the send of a queued call: queued, then pending from its send; the send time is the entry\'s start', async () => {
+    const j = open()
+    const [p, q, r, d] = await j.startedAll([start({ queued: true }), start({ queued: true }), start({ queued: true }), start({ operation: 'addMembers', queued: true })])
+    const t0 = t
+    const outcome = async (id: string) => (await j.list({})).entries.find((e) => e.id === id)!
+    expect(await outcome(q!)).toMatchObject({ outcome: 'queued', startedAt: t0 - 2000, queuedAt: t0 - 2000 })
+    expect((await outcome(q!)).sentAt).toBeUndefined()
+    // A toggle's send: written lazily; the entry is pending from then, and starts when it was sent.
+    void j.sent(p!, t0 + 20, { durable: false })
+    expect(await outcome(p!)).toMatchObject({ outcome: 'pending', startedAt: t0 + 20, sentAt: t0 + 20, queuedAt: t0 - 3000 })
+    // A create's send: on disk when this resolves.
+    await j.sent(d!, t0 + 40, { durable: true })
+    expect(readFileSync(join(dir, 'journal', files()[0]!), 'utf8')).toContain(`{"t":"sent","id":"${d}","at":${t0 + 40}}`)
+    // Sent and answered before the journal's next flush: only its end is written (it has the send time).
+    void j.sent(q!, t0 + 30, { durable: false })
+    void j.ended(q!, { outcome: 'ok', endedAt: t0 + 80, sentAt: t0 + 30, httpStatus: 200 }, { lazy: true })
+    await j.ended(r!, { outcome: 'notSent', endedAt: t0 + 90, counts: { kind: 'notSent' } })
+    const text = readFileSync(join(dir, 'journal', files()[0]!), 'utf8')
+    // The toggle's send line was not needed: its end, written in the same flush, has the send time.
+    expect(text).not.toContain(`{"t":"sent","id":"${q}"`)
+    expect(await outcome(q!)).toMatchObject({ outcome: 'ok', startedAt: t0 + 30, durationMs: 50 })
+    expect(await outcome(r!)).toMatchObject({ outcome: 'notSent', startedAt: t0 - 1000 })
+    expect(text).toContain(`{"t":"sent","id":"${p}","at":${t0 + 20}}`)
+    expect((await outcome(r!)).error).toBeUndefined()
+    // Another process (after a kill) reads: the create was sent (read back), nothing else is left open.
+    const other = new Journal({ dataDir: dir })
+    journals.push(other)
+    const after = (await other.list({})).entries
+    expect(after.find((e) => e.id === d)).toMatchObject({ outcome: 'interrupted', sentAt: t0 + 40 })
+  })
+
+  it('after a kill: a queued call without a send reads "interrupted before sending", one sent "interrupted"; old lines as before', async () => {
+    const j = open()
+    const [a, b] = await j.startedAll([start({ queued: true }), start({ queued: true })])
+    await j.sent(b!, t + 5, { durable: true })
+    const c = await j.started(start()) // journaled just before its send (a single call)
+    // An old bulk line (written ahead, before `queued` existed) whose end gave no send time.
+    const old = start()
+    const file = join(dir, 'journal', files()[0]!)
+    appendFileSync(file, JSON.stringify({ t: 'start', id: 'old1', profileId: 'p1', operation: 'lockAssets', method: 'POST', path: '/x', query: {}, nonce: 'n', attempt: 0, startedAt: old.startedAt }) + '\n')
+    appendFileSync(file, JSON.stringify({ t: 'end', id: 'old2', endedAt: 1, durationMs: 1, outcome: 'error', counts: { kind: 'notSent' }, error: AppError.app('app.cancelled').toData() }) + '\n')
+    appendFileSync(file, JSON.stringify({ t: 'start', id: 'old2', profileId: 'p1', operation: 'lockAssets', method: 'POST', path: '/x', query: {}, nonce: 'n', attempt: 0, startedAt: old.startedAt }) + '\n')
+    const other = new Journal({ dataDir: dir })
+    journals.push(other)
+    const byId = new Map((await other.list({})).entries.map((e) => [e.id, e]))
+    expect(byId.get(a!)).toMatchObject({ outcome: 'interruptedBeforeSend' })
+    expect(byId.get(b!)).toMatchObject({ outcome: 'interrupted' })
+    expect(byId.get(c)).toMatchObject({ outcome: 'interrupted' })
+    expect(byId.get('old1')).toMatchObject({ outcome: 'interrupted' })
+    // Pausing used to end such entries as errors: they read "not sent" now.
+    expect(byId.get('old2')).toMatchObject({ outcome: 'notSent' })
+    expect((await other.list({ outcomes: ['interruptedBeforeSend'] })).entries.map((e) => e.id)).toEqual([a])
+  })
+
   it('a prepared call that cannot be sent (client closed, no service address) ends its entry as not sent', async () => {
     const j = open()
     for (const [baseUrl, code] of [['http://127.0.0.1:9', 'app.internal'], ['not an address', 'app.network']] as const) {
