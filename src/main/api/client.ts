@@ -128,8 +128,8 @@ export interface ApiClient {
    * Builds the first attempt of each call and journals their starts with one write (on disk when this
    * resolves), without sending: pass each to `call` as `prepared`. `ahead`: the calls will wait for a free slot
    * (a bulk run writes the next calls' entries while others are in flight, so no call waits on the disk before
-   * going out); the journal then records each send when it happens, on disk before the request leaves for a
-   * create, lazily for the others. Without `ahead` each entry stands for a send that follows at once.
+   * going out); the journal then records each send as it happens. Without `ahead` each entry stands for a send
+   * that follows at once.
    */
   prepareAll<K extends OperationId>(op: K, calls: CallToPrepare<K>[], opts?: { signal?: Abortable; ahead?: boolean }): Promise<PreparedCall[]>
   /** Resolves the tokens of a group now (connection test). */
@@ -366,22 +366,21 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       let error: AppError
       let sentMaybe = true
       try {
-        // A create journaled ahead: the record of its send is on disk before the request may leave, so an
-        // entry without one was surely never sent (after a crash it is "not sent", not read back).
-        if (a.queued && entryId !== undefined && journal && op.repeat === 'create') {
-          try {
-            await journal.sent(entryId, Date.now(), { durable: true })
-          } catch (err) {
-            await endJournal(a, { outcome: 'notSent', endedAt: Date.now(), counts: { kind: 'notSent' }, summary: 'not sent' }, {})
-            throw err
+        // Journaled ahead: the record of the send is in the journal before the request leaves, so an entry
+        // without one after a crash surely never left (a create is then simply sent, not read back).
+        if (a.queued && entryId !== undefined && journal) {
+          const written = journal.sent(entryId, Date.now())
+          if (written) {
+            try {
+              await written
+            } catch (err) {
+              await endJournal(a, { outcome: 'notSent', endedAt: Date.now(), counts: { kind: 'notSent' }, summary: 'not sent' }, {})
+              throw err
+            }
           }
         }
         const onSent = () => {
           sentAt = Date.now()
-          // Harmless to repeat: recorded with the journal's next flush (a crash may lose it; the call is resent).
-          if (a.queued && entryId !== undefined && journal && op.repeat !== 'create') {
-            journal.sent(entryId, sentAt, { durable: false }).catch((err: unknown) => options.logger?.warn('journal: send not recorded', { error: String(err) }))
-          }
         }
         const res = await send(
           agent,

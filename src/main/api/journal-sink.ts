@@ -67,11 +67,11 @@ export interface JournalSink {
   /** Records the starts of several calls with one write and one flush; resolves with their ids, in order. */
   startedAll(entries: JournalStart[]): Promise<string[]>
   /**
-   * Records the send of a queued call: `durable` (creates), on disk when this resolves, before the request may
-   * leave, so an entry without it was surely never sent; otherwise (idempotent calls, harmless to repeat) written
-   * with the next flush, or not at all when the call's end line goes in that flush (it has the send time too).
+   * Records the send of a queued call, just before its request leaves: written at once, without an fsync (it
+   * survives the app being killed; the next flush puts it on disk). Null when written; otherwise a promise of
+   * the line on disk, which the caller waits for before sending.
    */
-  sent(id: string, at: number, opts: { durable: boolean }): Promise<void>
+  sent(id: string, at: number): Promise<void> | null
   /**
    * Records (and flushes) the end of a call. `lazy`: the caller does not wait for it; it is written with the
    * next flush, within a few tens of milliseconds.

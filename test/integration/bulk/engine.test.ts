@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('one bad lock', () => {
   it('the sandbox magic 8000000500 fails only itself; a retry sends it alone; its error says it once', async () => {
-    const good = [...DEMO_ASSETS.refillable, ...DEMO_ASSETS.refillableLan, ...DEMO_ASSETS.keyAccount]
+    const good: string[] = [...DEMO_ASSETS.refillable, ...DEMO_ASSETS.refillableLan, ...DEMO_ASSETS.keyAccount]
     const items = [...good.slice(0, 5), MAGIC_LOCKS.error500, ...good.slice(5), MAGIC_LOCKS.status3, '8999999999', DEMO_ASSETS.nonRefillable[0]]
     const started = await call<JobSummary>('bulk.start', { kind: 'locks.disable', profileId: profile.id, items, chunkSize: 100 })
     const done = await finished(started.id)
@@ -107,9 +107,9 @@ describe('one bad lock', () => {
 
 describe('the journal of a bulk run', () => {
   it('shows when each call was sent, not when it was queued; calls never sent after a pause read "not sent"', async () => {
-    sb.setFaults({ latencyMs: 15 })
+    sb.setFaults({ latencyMs: 25 })
     try {
-      const started = await call<JobSummary>('bulk.start', { kind: 'locks.disable', profileId: profile.id, items: absent(600), chunkSize: 10 })
+      const started = await call<JobSummary>('bulk.start', { kind: 'locks.disable', profileId: profile.id, items: absent(2000), chunkSize: 10 })
       // Some calls done, many queued ahead: pause.
       await until(async () => (await call<JobDetail>('bulk.get', { id: started.id, limit: 1 })).job.counts.failed >= 40)
       await call('bulk.pause', { id: started.id })
@@ -142,7 +142,7 @@ describe('the journal of a bulk run', () => {
       // The items of calls not sent are pending, and go out on resume.
       expect(paused.counts.pending).toBeGreaterThan(0)
       await call('bulk.resume', { id: started.id })
-      expect(await finished(started.id)).toMatchObject({ status: 'completed', counts: { failed: 600, pending: 0 } })
+      expect(await finished(started.id)).toMatchObject({ status: 'completed', counts: { failed: 2000, pending: 0 } })
     } finally {
       sb.clearFaults()
     }

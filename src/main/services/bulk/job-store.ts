@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
 import { JOB_STATUSES, itemResultSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
 import { AppendLog } from '../journal/append-log'
+import { bootId, isThisBoot } from '../journal/boot'
 import { jobFileSchema, type JobBase, type JobFile } from './kinds'
 
 export const JOBS_DIR = 'jobs'
@@ -45,14 +46,25 @@ function* itemsOf(runs: ItemRuns): Generator<number> {
 }
 
 const logLineSchema = z.discriminatedUnion('e', [
-  /** The job itself (lock jobs: their first line; an import has its job.json instead, rewritten without passwords). */
+  /**
+   * The job itself (lock jobs: their first line after the first `boot`; an import has its job.json instead,
+   * rewritten without passwords).
+   */
   z.object({ e: z.literal('job'), job: jobFileSchema, at: z.number() }),
   z.object({ e: z.literal('status'), status: z.enum(JOB_STATUSES), at: z.number(), error: appErrorDataSchema.optional() }),
   /**
-   * Sending these items now (create kinds; on disk before the request leaves): if no result follows, their
-   * outcome is unknown. Items without one were never sent.
+   * About to send these items (create kinds; on disk, fsynced, before any of them is sent, a batch ahead): if
+   * no result follows, they may have been sent (see `sent`).
    */
   z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
+  /**
+   * These items' request is leaving now (create kinds): written at once before it leaves, without an fsync, so
+   * after the app is killed an item with a `send` line but no `sent` line surely never left (in this boot of
+   * the machine: see `boot`).
+   */
+  z.object({ e: z.literal('sent'), items: z.array(z.number().int()), at: z.number() }),
+  /** Written each time the log is opened: the boot of the machine the lines after it were written in. */
+  z.object({ e: z.literal('boot'), boot: z.string(), at: z.number() }),
   /** Results, grouped: each distinct result once with the items that got it (most chunks have one or two). */
   z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, itemRunsSchema])), at: z.number() }),
   /** These items go back to pending (retry of failed items). */
@@ -78,8 +90,13 @@ export interface LoadedJob {
   results: (ItemResult | undefined)[]
   /** Per unique item: how many results it has had (its first run's and each retry's). */
   tries: Uint16Array
-  /** Items sent without a recorded result (the app stopped while they were in flight), and unknown ones reset. */
+  /**
+   * Items about to be sent without a recorded result (the app stopped while they were queued or in flight),
+   * and unknown ones a retry put back.
+   */
   inFlight: Set<number>
+  /** Of those, the ones that may have left: all of them unless the log says, in this boot, which were sent. */
+  maybeSent: Set<number>
   /** The last status written; `running` here means the app stopped while it ran. */
   status: JobStatus
   error?: AppErrorData
@@ -205,10 +222,20 @@ export class JobStore {
     let log = this.logs.get(id)
     if (!log) {
       const path = join(this.jobDir(id), 'log.jsonl')
-      log = new AppendLog(() => path)
+      log = new AppendLog(() => path, undefined, () => JSON.stringify({ e: 'boot', boot: bootId(), at: Date.now() } satisfies JobLogLine))
       this.logs.set(id, log)
     }
     return log
+  }
+
+  /**
+   * Records that these items' request is leaving now (see the `sent` line): written at once, no fsync. Null
+   * when written; else (the log not open) a promise of the line on disk, to wait for before sending.
+   */
+  markSent(id: string, items: readonly number[], at: number): Promise<void> | null {
+    const line = `{"e":"sent","items":[${items.join(',')}],"at":${at}}`
+    const log = this.logOf(id)
+    return log.writeNow(line) ? null : log.append(line)
   }
 
   /** Ids of every job on disk. */
@@ -252,7 +279,8 @@ export class JobStore {
       }
     })
     if (!file) {
-      const first = parsedLines[0]
+      // (after the `boot` line of the log's first opening)
+      const first = parsedLines.find((l) => l.e !== 'boot')
       if (first?.e !== 'job' || first.job.id !== id) return null
       file = first.job
     }
@@ -261,15 +289,26 @@ export class JobStore {
       results: new Array<ItemResult | undefined>(file.items.length).fill(undefined),
       tries: new Uint16Array(file.items.length),
       inFlight: new Set(),
+      maybeSent: new Set(),
       status: 'running',
       updatedAt: file.createdAt,
       issues,
     }
+    // Items sent (a `sent` line) and not answered since; whether the lines since the last `boot` are this boot's.
+    const sent = new Set<number>()
+    let thisBoot = false
     for (const line of parsedLines) {
-      job.updatedAt = Math.max(job.updatedAt, line.at)
+      // Opening the log is not activity of the job.
+      if (line.e !== 'boot') job.updatedAt = Math.max(job.updatedAt, line.at)
       const n = file.items.length
       switch (line.e) {
         case 'job':
+          break
+        case 'boot':
+          thisBoot = isThisBoot(line.boot)
+          break
+        case 'sent':
+          for (const i of line.items) if (i < n) sent.add(i)
           break
         case 'status':
           job.status = line.status
@@ -286,6 +325,7 @@ export class JobStore {
               job.results[i] = r
               if (job.tries[i]! < 0xffff) job.tries[i]!++
               job.inFlight.delete(i)
+              sent.delete(i)
             }
           }
           break
@@ -294,7 +334,10 @@ export class JobStore {
             if (i >= n) continue
             // An unknown create may have been done: read back before it is sent again (its `send` line was
             // cleared by the unknown result).
-            if (job.results[i]?.state === 'unknown') job.inFlight.add(i)
+            if (job.results[i]?.state === 'unknown') {
+              job.inFlight.add(i)
+              sent.add(i)
+            }
             job.results[i] = undefined
           }
           // A retry run starts with it (its own status line is lazy): unfinished until a later status says otherwise.
@@ -303,6 +346,9 @@ export class JobStore {
           break
       }
     }
+    // Killed in this boot: the `sent` lines are all there, so the others were never sent. After the machine
+    // stopped, the lines written but not yet fsynced may be lost: anything about to be sent may have been.
+    for (const i of job.inFlight) if (!thisBoot || sent.has(i)) job.maybeSent.add(i)
     return job
   }
 

@@ -111,12 +111,12 @@ interface Queued {
 }
 
 /**
- * Most calls journaled ahead of sending (their start entries on disk, waiting for a free slot), topped up when
- * down to a quarter. Far enough ahead that a slow disk (an fsync takes 0.2 ms on a quiet machine, 5 ms and more
- * on a busy one) never leaves a slot waiting, in few, large writes (each costs about as much CPU as tens of
- * calls). Only idempotent calls go ahead: the journal records their send when it happens, and after a crash one
- * never sent reads "interrupted before sending" (and is simply sent again). A create is journaled just before
- * it goes out (see sendJustInTime).
+ * Most calls journaled ahead of sending (their start entries on disk, and for creates their items in a "send"
+ * line, waiting for a free slot), topped up when down to a quarter. Far enough ahead that a slow disk (an fsync
+ * takes 0.2 ms on a quiet machine, 5 ms and more on a busy one) never leaves a slot waiting, in few, large
+ * writes (an fsync costs the CPU of tens of calls). The send itself is then recorded as it happens (a line
+ * written at once, not fsynced: see Journal.sent and JobStore.markSent), so after the app is killed a call
+ * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
 /** A batch whose journal write took longer than this (ms) says the disk is busy: see sendAhead. */
@@ -178,9 +178,9 @@ export class BulkRunner {
         job.status = 'interrupted'
         await this.store.append(id, { e: 'status', status: 'interrupted', at: this.now() })
       }
-      // Creates sent when the app stopped: they may have been done (read back first). Lock toggles are simply
-      // sent again; calls journaled but never sent are sent again whatever their kind.
-      if (job.kind.create) for (const i of loaded.inFlight) job.unknown.add(i)
+      // Creates that may have left when the app stopped: they may have been done (read back first). Those that
+      // surely never left are simply sent; lock toggles are simply sent again.
+      if (job.kind.create) for (const i of loaded.maybeSent) job.unknown.add(i)
       this.jobs.set(id, job)
       // The app stopped while cancelling: the cancel is finished now (never resumed, which would send the rest).
       if (loaded.status === 'cancelling') this.launch(job, { cancel: true })
@@ -731,9 +731,7 @@ export class BulkRunner {
         if (pending.length === 0) continue
         // Every call of the round ends before the next round (or the run's end), so a resume can never overlap a
         // call still out.
-        const chunks = chunk(pending, job.kind.chunkSize(settings))
-        if (job.kind.create) await this.sendJustInTime(job, chunks, settings.concurrency)
-        else await this.sendAhead(job, chunks, settings.concurrency)
+        await this.sendChunks(job, chunk(pending, job.kind.chunkSize(settings)), settings.concurrency)
         if (job.stopError) throw job.stopError
       }
       job.ending = true
@@ -783,11 +781,12 @@ export class BulkRunner {
   }
 
   /**
-   * Sends idempotent chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start
-   * entries written with one write and one fsync; see AHEAD): a call never waits on the disk, and a 100-call
-   * lock job costs three fsyncs of its journal instead of one per call. Results are recorded as answers come.
+   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
+   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits on the
+   * disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
+   * recorded as answers come.
    */
-  private async sendAhead(job: Job, chunks: number[][], concurrency: number): Promise<void> {
+  private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
     const window = Math.max(AHEAD, concurrency * 4)
     const low = Math.max(concurrency, window >> 2)
     const queue: Queued[] = []
@@ -807,7 +806,7 @@ export class BulkRunner {
       const batch = chunks.slice(next, next + room)
       next += batch.length
       const t0 = performance.now()
-      const p: Promise<void> = this.prepareChunks(job, batch, true)
+      const p: Promise<void> = this.prepareChunks(job, batch)
         .then((ready) => {
           if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
           for (const r of ready) queue.push(r)
@@ -842,25 +841,6 @@ export class BulkRunner {
     for (const r of queue.splice(0)) await this.unsent(job, r)
   }
 
-  /**
-   * Sends create chunks, `concurrency` calls at a time, each journaled (and its items' "send" line written to the
-   * job log) just before it goes out: after a crash, items without a "send" line were surely never sent (sent
-   * again, never read back), and a journal entry without an end left the machine.
-   */
-  private async sendJustInTime(job: Job, chunks: number[][], concurrency: number): Promise<void> {
-    let next = 0
-    const worker = async (): Promise<void> => {
-      while (next < chunks.length && !this.stopping(job)) {
-        const items = chunks[next++]!
-        for (const r of await this.prepareChunks(job, [items], false)) {
-          if (this.stopping(job)) await this.unsent(job, r)
-          else await this.sendChunk(job, r)
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
-  }
-
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */
   private async unsent(job: Job, r: Queued): Promise<void> {
     await r.call.abandon().catch(() => undefined)
@@ -871,7 +851,7 @@ export class BulkRunner {
    * Builds the calls of some chunks and puts their journal start entries on disk (one write), and for creates
    * the job's "sending these" line (after a crash those items are read back, never blindly resent).
    */
-  private async prepareChunks(job: Job, chunks: number[][], ahead: boolean): Promise<Queued[]> {
+  private async prepareChunks(job: Job, chunks: number[][]): Promise<Queued[]> {
     // Asked per batch: when the profile changes mid-job, the next calls use its new client.
     let client: ApiClient
     try {
@@ -887,7 +867,7 @@ export class BulkRunner {
     const items = job.kind.create ? built.chunks.flatMap((c) => c.items) : []
     for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
     const [prep, sendLine] = await Promise.allSettled([
-      built.prepare(client, { signal: job.abort!, ahead }),
+      built.prepare(client, { signal: job.abort!, ahead: true }),
       job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : undefined,
     ])
     if (prep.status === 'rejected' || sendLine.status === 'rejected') {
@@ -925,6 +905,20 @@ export class BulkRunner {
       if (this.stopping(job)) {
         await this.unsent(job, q)
         return
+      }
+      // In the job log before the request leaves (see the log's `sent` line): after the app is killed, items
+      // without it were never sent, and are not read back.
+      const marked = this.store.markSent(job.file.id, q.call.items, this.now())
+      if (marked) {
+        const failed = await marked.then(
+          () => null,
+          (err: unknown) => err,
+        )
+        if (failed !== null) {
+          this.stop(job, failed)
+          await this.unsent(job, q)
+          return
+        }
       }
     }
     const items = q.call.items
@@ -991,7 +985,7 @@ export class BulkRunner {
       }
       const level = groups
       groups = []
-      for (const q of await this.prepareChunks(job, level, true)) {
+      for (const q of await this.prepareChunks(job, level)) {
         if (this.stopping(job)) {
           await this.unsent(job, q)
           continue

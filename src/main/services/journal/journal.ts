@@ -1,8 +1,9 @@
 /**
  * The operation journal: every write the app sends, as append-only JSON lines in `<dataDir>/journal/`, one
  * file per month (and a new part past a size limit). A "start" line is fsynced before the request is sent; for
- * calls journaled ahead of sending (`queued`) a "sent" line records the send itself (for creates on disk before
- * the request leaves); an "end" line follows, so after a crash the journal shows which calls left the machine.
+ * calls journaled ahead of sending (`queued`) a "sent" line is written the moment the request leaves (a write
+ * that survives the app being killed; see boot.ts for a machine that stops); an "end" line follows. So after a
+ * crash the journal shows which calls left the machine and which never did.
  * Secrets are removed here, so no caller can forget. Lines read back are validated; a torn last line (a crash
  * mid-write) is skipped and reported.
  */
@@ -24,6 +25,7 @@ import {
 } from '@shared/ipc/channels/journal'
 import type { JournalEnd, JournalSink, JournalStart } from '../../api/journal-sink'
 import { AppendLog } from './append-log'
+import { bootId, isThisBoot } from './boot'
 import { entriesToCsv } from './export'
 import { redactRequest } from './redact'
 
@@ -69,7 +71,9 @@ const endLineSchema = z.object({
 })
 /** The send of a queued call. */
 const sentLineSchema = z.object({ t: z.literal('sent'), id: z.string(), at: z.number() })
-const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema])
+/** Written when a process opens the file: the boot of the machine the lines after it were written in. */
+const bootLineSchema = z.object({ t: z.literal('boot'), boot: z.string(), at: z.number() })
+const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema, bootLineSchema])
 type StartLine = z.output<typeof startLineSchema>
 type EndLine = z.output<typeof endLineSchema>
 
@@ -89,6 +93,10 @@ interface FileState {
   starts: StartLine[]
   sent: Map<string, number>
   ends: Map<string, EndLine>
+  /** Whether the boot noted last (lines are read in order) is this one. */
+  inThisBoot: boolean
+  /** Queued calls journaled in this boot of the machine: for them a missing "sent" line means not sent. */
+  thisBoot: Set<string>
   issues: JournalIssue[]
 }
 
@@ -194,7 +202,11 @@ export class Journal implements JournalSink {
     this.dir = join(options.dataDir, JOURNAL_DIR)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
     this.now = options.now ?? Date.now
-    this.log = new AppendLog((bytes) => this.fileFor(bytes))
+    this.log = new AppendLog(
+      (bytes) => this.fileFor(bytes),
+      undefined,
+      () => JSON.stringify({ t: 'boot', boot: bootId(), at: this.now() }),
+    )
   }
 
   /** Records the start of a call (secrets removed) and resolves once it is on disk. */
@@ -223,15 +235,15 @@ export class Journal implements JournalSink {
   }
 
   /**
-   * Records the send of a queued call. `durable`: resolves once on disk. Otherwise the line goes with the next
-   * flush, and not at all if the call's end line (which has the send time) is written in that flush.
+   * Records the send of a queued call, just before its request leaves: written to the file at once (no fsync:
+   * it survives the app being killed, and the next flush puts it on disk). Null when written; when the file is
+   * not open, a promise of the line on disk, which the caller waits for before sending.
    */
-  sent(id: string, at: number, opts: { durable: boolean }): Promise<void> {
+  sent(id: string, at: number): Promise<void> | null {
     const r = this.running.get(id)
     if (r) r.sentAt = at
     const text = `{"t":"sent","id":"${id}","at":${at}}`
-    if (opts.durable) return this.log.append(text)
-    return this.log.append(() => (this.running.has(id) ? text : ''), { lazy: true })
+    return this.log.writeNow(text) ? null : this.log.append(text)
   }
 
   /** Records the end of a call and resolves once it is on disk. */
@@ -327,7 +339,7 @@ export class Journal implements JournalSink {
     }
     for (const state of states) {
       for (const s of state.starts) {
-        const e = this.merge(s, ends.get(s.id), sent.get(s.id))
+        const e = this.merge(s, ends.get(s.id), sent.get(s.id), state.thisBoot.has(s.id))
         if (matches(e, filter)) entries.push(e)
       }
     }
@@ -342,18 +354,22 @@ export class Journal implements JournalSink {
   /**
    * One entry from its lines. Its `startedAt` is when the request went out (for a queued call, its send; never
    * sent: when it was journaled); `queuedAt` when a queued call was journaled. Without an end line: still
-   * running here (`queued` until sent, then `pending`), or the app stopped first: `interrupted` when the request
-   * may have left, `interruptedBeforeSend` when it surely did not.
+   * running here (`queued` until sent, then `pending`), or the app stopped first: `interruptedBeforeSend` when
+   * the request surely never left (a queued call without a "sent" line, journaled in this boot of the machine:
+   * an older boot may have lost that line when the machine stopped), else `interrupted`.
    */
-  private merge(s: StartLine, end: EndLine | undefined, sentLine: number | undefined): JournalEntry {
+  private merge(s: StartLine, end: EndLine | undefined, sentLine: number | undefined, thisBoot: boolean): JournalEntry {
     const running = this.running.get(s.id)
-    // Lines of calls journaled just before sending (not queued) count their start as the send; older lines of
-    // queued calls (before `queued` was written) gave sentAt in the end only when it differed.
-    const sentAt = sentLine ?? end?.sentAt ?? running?.sentAt ?? (s.queued ? undefined : s.startedAt)
+    // Calls journaled just before sending (not queued) count their start as the send. With an end, its send
+    // time says it (absent: the request never got a connection); lines of queued calls written before
+    // `queued` existed gave it only when it differed from the start.
+    const sentAt = end
+      ? (end.sentAt ?? (s.queued ? undefined : s.startedAt))
+      : (sentLine ?? running?.sentAt ?? (s.queued ? undefined : s.startedAt))
     let outcome: JournalEntry['outcome']
     if (end) outcome = end.outcome === 'error' && end.counts?.kind === 'notSent' ? 'notSent' : end.outcome
     else if (running) outcome = sentAt === undefined ? 'queued' : 'pending'
-    else outcome = sentAt === undefined ? 'interruptedBeforeSend' : 'interrupted'
+    else outcome = sentAt === undefined && thisBoot ? 'interruptedBeforeSend' : 'interrupted'
     const e: JournalEntry = {
       id: s.id,
       profileId: s.profileId,
@@ -367,7 +383,7 @@ export class Journal implements JournalSink {
       outcome,
     }
     if (sentAt !== undefined) e.sentAt = sentAt
-    if (sentAt !== s.startedAt) e.queuedAt = s.startedAt
+    if (s.queued || (sentAt !== undefined && sentAt !== s.startedAt)) e.queuedAt = s.startedAt
     if (s.body !== undefined) e.body = s.body
     if (s.jobId) e.jobId = s.jobId
     if (s.chunk !== undefined) e.chunk = s.chunk
@@ -389,7 +405,7 @@ export class Journal implements JournalSink {
     const path = join(this.dir, name)
     const size = (await stat(path).catch(() => null))?.size ?? 0
     if (!state || size < state.offset) {
-      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), issues: [] }
+      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), issues: [], inThisBoot: false, thisBoot: new Set() }
       this.files.set(name, state)
     }
     if (size === state.offset) return state
@@ -417,9 +433,13 @@ export class Journal implements JournalSink {
           state.issues.push({ file: name, line: state.lineNo, problem: 'not a journal line' })
           continue
         }
-        if (parsed.data.t === 'start') state.starts.push(parsed.data)
-        else if (parsed.data.t === 'sent') state.sent.set(parsed.data.id, parsed.data.at)
-        else state.ends.set(parsed.data.id, parsed.data)
+        const line = parsed.data
+        if (line.t === 'start') {
+          state.starts.push(line)
+          if (line.queued && state.inThisBoot) state.thisBoot.add(line.id)
+        } else if (line.t === 'sent') state.sent.set(line.id, line.at)
+        else if (line.t === 'boot') state.inThisBoot = isThisBoot(line.boot)
+        else state.ends.set(line.id, line)
       }
     } finally {
       await fh.close()

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -501,6 +501,40 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
+  it('after the app is killed, creates journaled but never sent are simply sent; after the machine stopped they are read back', async () => {
+    for (const machineStopped of [false, true]) {
+      const svc = new FakeService()
+      // The second call hangs (in flight at the "kill"); chunks 3-5 are journaled ahead and never sent.
+      svc.fault = (n) => (n === 1 ? 'hangAfter' : null)
+      const a = runner(svc, { concurrency: 1 })
+      const s = await a.start(start(500))
+      await until(() => svc.employees.size === 200)
+      await new Promise((r) => setTimeout(r, 60)) // the first chunk's results reach the log
+      runners = runners.filter((x) => x !== a) // abandon it, as a kill would
+      const log = join(dir, 'jobs', s.id, 'log.jsonl')
+      // A stopped machine: the log was written in another boot (its unsynced lines could be lost).
+      if (machineStopped) writeFileSync(log, readFileSync(log, 'utf8').replace(/"e":"boot","boot":"[^"]*"/g, '"e":"boot","boot":"an-earlier-boot"'))
+      svc.fault = () => null
+      // Reading back fails now: what the runner reads back ends unknown, what it simply sends ends ok.
+      svc.readFault = 'fail'
+      const b = runner(svc, { concurrency: 1 })
+      await b.resume(s.id)
+      const done = await b.wait(s.id)
+      const unknown = (await b.get(s.id, { states: ['unknown'], limit: 1000 })).items.map((i) => i.index)
+      if (!machineStopped) {
+        // Killed: only the call that had left (users 100-199) is read back; the calls never sent are sent.
+        expect(done.counts).toMatchObject({ ok: 400, unknown: 100 })
+        expect(unknown).toEqual([...Array(100).keys()].map((i) => i + 100))
+        expect(svc.memberSends.get('user450')).toBe(1)
+      } else {
+        // The machine stopped: a "sent" line may have been lost, so every item about to be sent is read back.
+        expect(done.counts).toMatchObject({ ok: 100, unknown: 400 })
+        expect(svc.memberSends.get('user450')).toBeUndefined()
+      }
+      expect([...svc.memberSends.values()].every((n) => n === 1)).toBe(true)
+    }
+  })
+
   it('unknown creates put back by retryFailed are read back, not resent, after a crash', async () => {
     const svc = new FakeService()
     // The only call does the work but its answer is lost, and reading back fails: the three end unknown.
@@ -535,7 +569,10 @@ describe('BulkRunner: employees (creates)', () => {
     await until(() => svc.calls === 3)
     await new Promise((r) => setTimeout(r, 80)) // the first two calls' results reach the log (lazily, within 25 ms)
     runners = runners.filter((x) => x !== a) // abandon it, as a crash would
-    expect(readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')[0]).toContain('"e":"job"')
+    // The boot of the machine it is written in (see JobStore), then the job.
+    const head = readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')
+    expect(head[0]).toContain('"e":"boot"')
+    expect(head[1]).toContain('"e":"job"')
 
     svc.fault = () => null
     const b = runner(svc, { concurrency: 1 })
