@@ -115,6 +115,8 @@ describe('the journal of a bulk run', () => {
       await call('bulk.pause', { id: started.id })
       const paused = await finished(started.id)
       expect(paused.status).toBe('paused')
+      // The calls it had journaled ahead are closed as not sent as soon as those in flight are answered.
+      await until(async () => (await call<JournalPage>('journal.list', { jobId: started.id, outcomes: ['queued', 'pending'] })).total === 0)
       const page = await call<JournalPage>('journal.list', { jobId: started.id, limit: 500 })
       const sent = page.entries.filter((e) => e.sentAt !== undefined)
       const notSent = page.entries.filter((e) => e.outcome === 'notSent')
@@ -142,6 +144,8 @@ describe('the journal of a bulk run', () => {
       // The items of calls not sent are pending, and go out on resume.
       expect(paused.counts.pending).toBeGreaterThan(0)
       await call('bulk.resume', { id: started.id })
+      // (a resume that comes while the paused run is still closing its calls takes effect once it has)
+      await until(async () => (await call<JobDetail>('bulk.get', { id: started.id, limit: 1 })).job.status === 'completed')
       expect(await finished(started.id)).toMatchObject({ status: 'completed', counts: { failed: 2000, pending: 0 } })
     } finally {
       sb.clearFaults()

@@ -17,6 +17,13 @@ import { jobFileSchema, type JobBase, type JobFile } from './kinds'
 
 export const JOBS_DIR = 'jobs'
 
+/**
+ * Longest wait of a lazy line (results, mostly) before it is written: results gather into one line per write,
+ * and each write costs an fsync (about the CPU of ten calls). After a kill, items answered in this last moment
+ * are redone (a lock sent again, an employee read back).
+ */
+const LAZY_MS = 100
+
 /** Input position of each unique item. */
 export function positionsOf(file: JobBase): number[] {
   return file.positions ?? file.items.map((_, i) => i)
@@ -222,7 +229,7 @@ export class JobStore {
     let log = this.logs.get(id)
     if (!log) {
       const path = join(this.jobDir(id), 'log.jsonl')
-      log = new AppendLog(() => path, undefined, () => JSON.stringify({ e: 'boot', boot: bootId(), at: Date.now() } satisfies JobLogLine))
+      log = new AppendLog(() => path, LAZY_MS, () => JSON.stringify({ e: 'boot', boot: bootId(), at: Date.now() } satisfies JobLogLine))
       this.logs.set(id, log)
     }
     return log

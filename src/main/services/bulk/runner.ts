@@ -336,7 +336,12 @@ export class BulkRunner {
   /** Deletes a job and its files; refused while it runs (its calls in flight included). */
   async delete(id: string): Promise<void> {
     const job = await this.job(id)
-    if (job.loop) throw AppError.app('app.jobRunning', {}, { cause: `job ${id} is ${job.status}` })
+    // A run that is only writing its end (its status told) is waited for; one that runs (or a resume that
+    // follows it) refuses.
+    while (job.loop) {
+      if (!job.ending || job.next) throw AppError.app('app.jobRunning', {}, { cause: `job ${id} is ${job.status}` })
+      await job.loop
+    }
     if (job.dropTimer) clearTimeout(job.dropTimer)
     job.dropTimer = null
     this.jobs.delete(id)
@@ -838,7 +843,7 @@ export class BulkRunner {
     await Promise.all(Array.from({ length: concurrency }, worker))
     await feeding
     // Journaled but not sent (the run stopped): their entries end as "not sent".
-    for (const r of queue.splice(0)) await this.unsent(job, r)
+    await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
   }
 
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */

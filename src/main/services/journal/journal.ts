@@ -180,6 +180,13 @@ function cutLongLists(e: JournalEntry): JournalEntry {
   return body === e.body ? e : { ...e, body, bodyTruncated: true }
 }
 
+/**
+ * Longest wait of an end line nobody waits for (a bulk run's) before it is written: they mostly ride along with
+ * the run's other writes; each write of its own costs an fsync (about the CPU of ten calls). After a kill, the
+ * calls answered in this last moment read "interrupted" (sent, answer not recorded).
+ */
+const LAZY_MS = 100
+
 export interface JournalOptions {
   /** The app's data folder; the journal lives in its `journal/` folder. */
   dataDir: string
@@ -195,6 +202,8 @@ export class Journal implements JournalSink {
   private readonly log: AppendLog
   /** Calls of this process that have started and not ended. */
   private readonly running = new Map<string, Running>()
+  /** End lines of this process not in the file yet. */
+  private readonly unwritten = new Map<string, EndLine>()
   private readonly files = new Map<string, FileState>()
   private current: { name: string; size: number } | null = null
 
@@ -204,7 +213,7 @@ export class Journal implements JournalSink {
     this.now = options.now ?? Date.now
     this.log = new AppendLog(
       (bytes) => this.fileFor(bytes),
-      undefined,
+      LAZY_MS,
       () => JSON.stringify({ t: 'boot', boot: bootId(), at: this.now() }),
     )
   }
@@ -258,7 +267,13 @@ export class Journal implements JournalSink {
     if (end.counts) line.counts = end.counts
     if (end.shellNumbers) line.shellNumbers = end.shellNumbers
     if (end.error) line.error = redactRequest(end.error) as EndLine['error']
-    await this.log.append(JSON.stringify(line), opts)
+    // Until written (a lazy end waits for the next flush), the list still shows it.
+    this.unwritten.set(id, line)
+    try {
+      await this.log.append(JSON.stringify(line), opts)
+    } finally {
+      this.unwritten.delete(id)
+    }
   }
 
   /** A page of entries matching the filters, newest first. */
@@ -339,7 +354,7 @@ export class Journal implements JournalSink {
     }
     for (const state of states) {
       for (const s of state.starts) {
-        const e = this.merge(s, ends.get(s.id), sent.get(s.id), state.thisBoot.has(s.id))
+        const e = this.merge(s, ends.get(s.id) ?? this.unwritten.get(s.id), sent.get(s.id), state.thisBoot.has(s.id))
         if (matches(e, filter)) entries.push(e)
       }
     }
