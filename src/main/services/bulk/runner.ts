@@ -657,7 +657,7 @@ export class BulkRunner {
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
     if (job.kind.secrets) this.scheduleDrop(job)
-    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), in one line with the
+    // Lazy: written with the next flush (the next "send" line, a status, or within 100 ms), in one line with the
     // other results until then. Lines are written in order, so the last one on disk means every earlier one is;
     // a failed write stops the job.
     const written = this.store.addResults(job.file.id, items, results, job.updatedAt)
