@@ -34,8 +34,8 @@ const probe = await fsOpen('/tmp/engprof/probe', 'w'); const FHproto = Object.ge
 let syncs = 0; let writes = 0
 const origSync = FHproto.datasync; FHproto.datasync = function (...a: unknown[]) { syncs++; return origSync.apply(this, a) }
 const origWrite = FHproto.write; FHproto.write = function (...a: unknown[]) { writes++; return origWrite.apply(this, a) }
-let firstSent = 0; let lastEnd = 0
-const origSent = Journal.prototype.sent; Journal.prototype.sent = function (this: Journal, id: string, at: number) { if (!firstSent) { firstSent = performance.now(); mark('firstsend') } return origSent.call(this, id, at) }
+let firstSent = 0; let lastEnd = 0; const gaps: number[] = []
+const origSent = Journal.prototype.sent; Journal.prototype.sent = function (this: Journal, id: string, at: number) { if (lastEnd) gaps.push(performance.now() - lastEnd); if (!firstSent) { firstSent = performance.now(); mark('firstsend') } return origSent.call(this, id, at) }
 const origEnded = Journal.prototype.ended; Journal.prototype.ended = function (this: Journal, ...a: Parameters<Journal['ended']>) { lastEnd = performance.now(); return origEnded.apply(this, a) }
 import { JobStore } from '../../src/main/services/bulk/job-store'
 const marks: string[] = []; let T0 = 0
@@ -47,6 +47,8 @@ import { AppendLog } from '../../src/main/services/journal/append-log'
 const byFile = new Map<string, number>()
 const AP = AppendLog.prototype as unknown as { flush: () => Promise<void> }
 const oFlush = AP.flush; AP.flush = function (this: { openPath: string }) { const k = this.openPath.includes('journal') ? 'journal' : this.openPath ? 'joblog' : 'new'; byFile.set(k, (byFile.get(k) ?? 0) + 1); return oFlush.call(this) }
+import { BulkRunner as BR } from '../../src/main/services/bulk'
+const oStart = BR.prototype.start; BR.prototype.start = function (this: BulkRunner, i) { mark('start>'); const p = oStart.call(this, i); void p.then(() => mark('start<')); return p }
 const session = new Session(); session.connect()
 const WARM = 5
 for (let i = 0; i < reps + WARM; i++) {
@@ -67,7 +69,7 @@ for (let i = 0; i < reps + WARM; i++) {
     ? await runner.start({ kind: 'members.import', enterpriseGlobalId: SANDBOX_DEMO.enterpriseGlobalId, items: Array.from({ length: 5000 }, (_, k) => ({ userName: `p${Date.now().toString(36)}${i}n${k}`, password: `Bench${k}pw`, name: `B ${k}` })) })
     : await runner.start({ kind: i % 2 ? 'locks.enable' : 'locks.disable', items: locks })
   await runner.wait(s.id)
-  if (i >= WARM) { console.log([...byFile].join(' ')); byFile.clear(); marks.length = 0; console.log('syncs', syncs, 'writes', writes, 'to first send', (firstSent - t0).toFixed(1), 'after last answer', (performance.now() - lastEnd).toFixed(1)); syncs = 0; writes = 0; times.push(performance.now() - t0); const c = process.cpuUsage(c0); cpus.push((c.user + c.system) / 1000) }
+  if (i >= WARM) { console.log(marks.slice(0, 9).join(' | ')); gaps.sort((a, b) => a - b); console.log('gap p50', gaps[gaps.length >> 1]?.toFixed(3), 'p90', gaps[Math.floor(gaps.length * 0.9)]?.toFixed(3), 'n', gaps.length); gaps.length = 0; lastEnd = 0; console.log([...byFile].join(' ')); byFile.clear(); marks.length = 0; console.log('syncs', syncs, 'writes', writes, 'to first send', (firstSent - t0).toFixed(1), 'after last answer', (performance.now() - lastEnd).toFixed(1)); syncs = 0; writes = 0; times.push(performance.now() - t0); const c = process.cpuUsage(c0); cpus.push((c.user + c.system) / 1000) }
 }
 const { profile } = process.env.NOPROF ? { profile: {} } : await session.post('Profiler.stop')
 writeFileSync(`/tmp/engprof/${kind}.cpuprofile`, JSON.stringify(profile))

@@ -796,41 +796,44 @@ export class BulkRunner {
     const low = Math.max(concurrency, window >> 2)
     const queue: Queued[] = []
     let next = 0
-    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write,
-    // and each batch is written while the calls of the one before are out, so sending does not stall on the
-    // disk. When a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
+    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write.
+    // Two batches may be under way at once: while one is written, the next is built, and its lines go with the
+    // following write (group commit), so the calls out never wait for a batch to be built and then written. When
+    // a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
     let batchSize = concurrency
-    let feeding: Promise<void> | null = null
+    let preparing = 0
+    const feeding = new Set<Promise<void>>()
 
-    // One batch at a time; `feeding` is the batch being written, null when none is.
-    const feed = (): Promise<void> | null => {
-      if (feeding) return feeding
-      if (next >= chunks.length || this.stopping(job)) return null
-      const room = Math.min(batchSize, window - queue.length)
-      batchSize *= 5
-      const batch = chunks.slice(next, next + room)
-      next += batch.length
-      const t0 = performance.now()
-      const p: Promise<void> = this.prepareChunks(job, batch)
-        .then((ready) => {
-          if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
-          for (const r of ready) queue.push(r)
-        })
-        .finally(() => {
-          if (feeding === p) feeding = null
-        })
-      feeding = p
-      return p
+    const feed = (): void => {
+      while (feeding.size < 2 && next < chunks.length && !this.stopping(job)) {
+        const room = Math.min(batchSize, window - queue.length - preparing)
+        if (room <= 0) return
+        batchSize *= 5
+        const batch = chunks.slice(next, next + room)
+        next += batch.length
+        preparing += batch.length
+        const t0 = performance.now()
+        const p: Promise<void> = this.prepareChunks(job, batch)
+          .then((ready) => {
+            if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
+            for (const r of ready) queue.push(r)
+          })
+          .finally(() => {
+            preparing -= batch.length
+            feeding.delete(p)
+          })
+        feeding.add(p)
+      }
     }
 
     const worker = async (): Promise<void> => {
       for (;;) {
-        if (queue.length <= low) void feed()
+        if (queue.length <= low) feed()
         let r = queue.shift()
         while (!r) {
-          const f = feeding ?? feed()
-          if (!f) return // nothing left to prepare, nothing queued
-          await f
+          if (feeding.size === 0) feed()
+          if (feeding.size === 0) return // nothing left to prepare, nothing queued
+          await Promise.race(feeding)
           r = queue.shift()
         }
         if (this.stopping(job)) {
@@ -841,7 +844,7 @@ export class BulkRunner {
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
-    await feeding
+    await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
     await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
   }
