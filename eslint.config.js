@@ -79,10 +79,39 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/*', '!**/sandbox/index'], message: 'main may use the sandbox only through src/sandbox/index.ts.' }] }],
     },
   },
+  // Inside main: a handler never imports another handler (what two share is a service, built by createCore). This
+  // block repeats main's sandbox rule because a later no-restricted-imports setting replaces the earlier one.
+  {
+    files: ['src/main/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/*', '!**/sandbox/index'], message: 'main may use the sandbox only through src/sandbox/index.ts.' },
+            { group: ['./*', '**/handlers/*', '**/handlers'], message: 'A handler never imports another handler: move what they share into a service (src/main/services) built by createCore.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['keytar', 'undici', 'node:*'], message: 'The preload exposes the bridge and nothing else.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['keytar', 'undici', 'node:*'], message: 'The preload exposes the bridge and nothing else.' },
+            // The preload stays a few KB: channel names from the plain list, never the schemas (types are fine).
+            {
+              group: ['zod', '@shared/ipc/contract', '@shared/ipc/channel', '@shared/ipc/channels/*', '@shared/errors/*'],
+              allowTypeImports: true,
+              message: 'The preload checks channel names with @shared/ipc/channel-names; schemas stay in main and the renderer.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     .version(version)
     .option('--port <port>', 'port on 127.0.0.1 (default: a free one)', portArg, 0)
     .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the platform app-data folder)')
-    .option('--open', 'try to open the address in Chromium or the default browser')
+    .option('--open', 'open the app in Chromium or the default browser (with a one-time address, not the token)')
     .parse()
   const opts = program.opts<{ port: number; dataDir?: string; open?: boolean }>()
 
@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     port: opts.port,
   })
   process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
-  if (opts.open) openInBrowser(server.url)
+  // The browser's command line is readable by other local users: it gets a one-time address, never the token.
+  if (opts.open) openInBrowser(server.openUrl())
 
   let stopping = false
   const stop = (signal: string): void => {

@@ -6,40 +6,35 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, protocol, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
+import {
+  APP_HOST,
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appUrlMatcher,
+  devicePermissionHandler,
+  hardenContents,
+  mainWindowOptions,
+  permissionCheckHandler,
+  permissionRequestHandler,
+  withCspHeader,
+} from './electron-security'
 import { attachElectronTransport } from './ipc/electron-transport'
-import { CONTENT_SECURITY_POLICY, PAGE_SECURITY_HEADERS, isSafeExternalUrl } from './ipc/security'
+import { PAGE_SECURITY_HEADERS } from './ipc/security'
 import { resolveStatic } from './ipc/static-files'
-
-/** Our scheme and host: the renderer's origin is `app://license-desk`. */
-const APP_SCHEME = 'app'
-const APP_HOST = 'license-desk'
-const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-const devOrigin = devServerUrl ? new URL(devServerUrl).origin : undefined
-
-/** Whether a URL is our renderer: app://license-desk/…, or the dev server in development. */
-function isAppUrl(raw: string): boolean {
-  try {
-    const u = new URL(raw)
-    if (u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST) return true
-    return devOrigin !== undefined && u.origin === devOrigin
-  } catch {
-    return false
-  }
-}
+const isAppUrl = appUrlMatcher(devServerUrl ? new URL(devServerUrl).origin : undefined)
 
 // Must happen before `ready`: the sandbox for every renderer, our scheme as a standard secure origin.
 app.enableSandbox()
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-])
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 const dataDir = resolveDataDir()
 app.setPath('userData', dataDir)
 
@@ -55,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
   })
-  app.on('web-contents-created', (_event, contents) => hardenContents(contents))
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, { isAppUrl, openExternal: (url) => void shell.openExternal(url) }))
   app
     .whenReady()
     .then(start)
@@ -73,15 +68,12 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const ses = session.defaultSession
-  // Permissions: none, except writing plain text to the clipboard from our own page (copy buttons).
-  ses.setPermissionRequestHandler((wc, permission, callback) => {
-    callback(permission === 'clipboard-sanitized-write' && isAppUrl(wc.getURL()))
-  })
-  ses.setPermissionCheckHandler((_wc, permission, origin) => permission === 'clipboard-sanitized-write' && isAppUrl(origin))
+  // Permissions: none, except writing plain text to the clipboard from our own page (copy buttons); no devices.
+  ses.setPermissionRequestHandler(permissionRequestHandler(isAppUrl))
+  ses.setPermissionCheckHandler(permissionCheckHandler(isAppUrl))
+  ses.setDevicePermissionHandler(devicePermissionHandler)
   // The CSP as a header on everything the session loads (the dev server too), on top of the page's meta tag.
-  ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
-  })
+  ses.webRequest.onHeadersReceived((details, callback) => callback(withCspHeader(details)))
   protocol.handle(APP_SCHEME, serveRenderer)
 
   core = await createCore({ dataDir, shell: 'electron', version: app.getVersion(), systemLocale: app.getLocale() })
@@ -97,47 +89,12 @@ async function start(): Promise<void> {
 }
 
 function createWindow(): void {
-  mainWindow = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'License Desk',
-    webPreferences: {
-      preload: join(paths.root, 'out', 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-    },
-  })
+  mainWindow = new BrowserWindow(mainWindowOptions(join(paths.root, 'out', 'preload', 'index.cjs')))
   mainWindow.once('ready-to-show', () => mainWindow?.show())
   mainWindow.on('closed', () => {
     mainWindow = null
   })
   void mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
-}
-
-/** Navigation stays inside the app; new windows never open; https links go to the system browser. */
-function hardenContents(contents: WebContents): void {
-  const refuse = (event: { preventDefault(): void }, url: string): void => {
-    if (!isAppUrl(url)) event.preventDefault()
-  }
-  contents.on('will-navigate', refuse)
-  contents.on('will-redirect', refuse)
-  contents.on('will-attach-webview', (event) => event.preventDefault())
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url)
-    return { action: 'deny' }
-  })
 }
 
 /** Serves out/renderer on app://license-desk with the same checks and headers as browser mode. */

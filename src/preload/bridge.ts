@@ -1,12 +1,12 @@
 /**
  * The preload's bridge, built over the few ipcRenderer functions it needs (passed in, so it is testable and so
- * ipcRenderer itself is never exposed). Calls are checked against the contract before they cross.
+ * ipcRenderer itself is never exposed). Channel names are checked against the contract's list before they
+ * cross; the schemas stay in main (which validates every input) and the renderer, so the preload stays tiny.
  */
-import { AppError } from '@shared/errors/app-error'
+import type { AppErrorData } from '@shared/errors/app-error'
 import type { RawBridge } from '@shared/ipc/bridge'
 import type { IpcResult } from '@shared/ipc/channel'
-import { CHANNEL_NAME } from '@shared/ipc/channel'
-import { IPC_EVENT_CHANNEL, IPC_PREFIX, isChannelName } from '@shared/ipc/contract'
+import { CHANNEL_NAME, IPC_EVENT_CHANNEL, IPC_PREFIX, isListedChannel } from '@shared/ipc/channel-names'
 
 /** The part of ipcRenderer the bridge uses. */
 export interface IpcRendererLike {
@@ -15,13 +15,18 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown
 }
 
+/** The `app.notFound` error, built by hand (AppError would bring the catalog and zod into the preload). */
+function notFound(channel: unknown): AppErrorData {
+  return { code: 'app.notFound', messageKey: 'app.notFound', params: { what: `channel ${String(channel).slice(0, 100)}` }, details: {} }
+}
+
 /** Builds the object the preload exposes as `window.licenseDesk`. */
 export function createPreloadBridge(ipc: IpcRendererLike): RawBridge {
   return Object.freeze({
     shell: 'electron' as const,
     async invoke(channel: string, input: unknown): Promise<IpcResult<unknown>> {
-      if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel) || !isChannelName(channel)) {
-        return { ok: false, error: AppError.app('app.notFound', { what: `channel ${String(channel).slice(0, 100)}` }).toData() }
+      if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel) || !isListedChannel(channel)) {
+        return { ok: false, error: notFound(channel) }
       }
       return (await ipc.invoke(IPC_PREFIX + channel, input)) as IpcResult<unknown>
     },

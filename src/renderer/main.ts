@@ -7,11 +7,14 @@ import 'element-plus/theme-chalk/base.css'
 import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
 import { initBridge } from './bridge'
+import { redeemOpenCode } from './bridge/token'
 import { i18n } from './i18n'
 import { createAppRouter } from './router'
 import App from './App.vue'
 
-// Before the router: the hash may still carry `#token=…`, which the bridge removes.
+// Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
+// address the core opened (exchanged for the token first).
+await redeemOpenCode({ location: window.location, history: window.history, storage: window.sessionStorage })
 initBridge()
 
 createApp(App).use(createPinia()).use(i18n).use(createAppRouter()).mount('#app')

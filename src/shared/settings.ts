@@ -88,12 +88,18 @@ export type Settings = z.output<typeof settingsSchema>
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({})
 
-/** A partial update of the settings, as the Settings screen sends it (no defaults: absent means unchanged). */
-export const settingsPatchSchema = z.object({
-  locale: z.enum(LOCALE_PREFERENCES).optional(),
-  limits: limitsPatchSchema.optional(),
-  bulk: bulkPatchSchema.optional(),
-})
+/**
+ * A partial update of the settings, as the Settings screen sends it (no defaults: absent means unchanged). Strict at
+ * every level, unlike the file's schema: a misspelt setting is refused, never silently dropped; a settings file
+ * written by a newer version still reads.
+ */
+export const settingsPatchSchema = z
+  .object({
+    locale: z.enum(LOCALE_PREFERENCES).optional(),
+    limits: limitsPatchSchema.strict().optional(),
+    bulk: bulkPatchSchema.strict().optional(),
+  })
+  .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
 
 /** Applies a patch to settings. */

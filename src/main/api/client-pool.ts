@@ -6,12 +6,14 @@
 import type { Locale } from '@shared/i18n/locale'
 import { resolveLocale } from '@shared/i18n/locale'
 import type { Settings } from '@shared/settings'
-import { journalFor, type JournalHost } from '../services/journal'
 import { createApiClient, type ApiClient, type ApiLogger } from './client'
 import type { ConnectionConfig } from './connection'
+import type { JournalSink } from './journal-sink'
 
 /** What the pool needs from the core (the core's Services satisfies it). */
-export interface ClientPoolHost extends JournalHost {
+export interface ClientPoolHost {
+  /** The operation journal every client writes to. */
+  journal: JournalSink
   profiles: { connectionFor(profileId: string): Promise<ConnectionConfig> }
   settings: { get(): Promise<Settings> }
   events: { on(name: 'profiles.changed', listener: (payload: { activeId: string }) => void): () => void }
@@ -19,6 +21,7 @@ export interface ClientPoolHost extends JournalHost {
   log?: ApiLogger
 }
 
+/** The core's API clients, one per profile (built once, in createCore). */
 export class ClientPool {
   private readonly clients = new Map<string, Promise<ApiClient>>()
   private readonly retired = new Set<ApiClient>()
@@ -77,22 +80,10 @@ export class ClientPool {
     const [config, settings] = await Promise.all([this.host.profiles.connectionFor(profileId), this.host.settings.get()])
     const options: Parameters<typeof createApiClient>[1] = {
       settings: settings.bulk,
-      journal: journalFor(this.host),
+      journal: this.host.journal,
       locale: resolveLocale(settings.locale, this.host.info.systemLocale),
     }
     if (this.host.log) options.logger = this.host.log
     return createApiClient(config, options)
   }
-}
-
-const pools = new WeakMap<object, ClientPool>()
-
-/** The core's client pool (one per core). */
-export function clientPoolFor(host: ClientPoolHost): ClientPool {
-  let pool = pools.get(host)
-  if (!pool) {
-    pool = new ClientPool(host)
-    pools.set(host, pool)
-  }
-  return pool
 }

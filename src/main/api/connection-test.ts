@@ -4,8 +4,9 @@
  * Member: the first employee of the enterprise (found via queryEnterprise when not set), else its lent locks.
  */
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
+import type { AppErrorCode } from '@shared/errors/catalog'
 import type { Locale } from '@shared/i18n/locale'
-import type { ConnectionTest, TestStep } from '@shared/ipc/channels/profiles'
+import type { ConnectionTest, TestStep, TestSummary } from '@shared/ipc/channels/profiles'
 import type { BulkSettings } from '@shared/settings'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client'
 import type { ConnectionConfig } from './connection'
@@ -32,6 +33,7 @@ interface Texts {
   customers: (n: number) => string
   assets: (n: number) => string
   members: (n: number) => string
+  headline: Record<TestSummary, string>
 }
 
 const TEXT: Record<Locale, Texts> = {
@@ -46,6 +48,13 @@ const TEXT: Record<Locale, Texts> = {
     customers: (n: number) => `${n} customer record(s) found`,
     assets: (n: number) => `${n} asset(s) listed`,
     members: (n: number) => `${n} employee(s) in the enterprise`,
+    headline: {
+      allOk: 'Both groups work.',
+      okWithSkips: 'What could be tested works; some steps were skipped (see below).',
+      someFailed: 'Some steps failed; see below.',
+      allFailed: 'Every step failed: see below for what to do.',
+      nothingTested: 'Nothing could be tested: see below for what to set.',
+    },
   },
   'zh-CN': {
     noOrderCreds: '未设置订单组凭据：请填写订单应用 Key 和密钥，或粘贴访问令牌。',
@@ -58,22 +67,82 @@ const TEXT: Record<Locale, Texts> = {
     customers: (n: number) => `找到 ${n} 条客户记录`,
     assets: (n: number) => `列出 ${n} 个资产`,
     members: (n: number) => `企业共有 ${n} 名员工`,
+    headline: {
+      allOk: '两个组均可用。',
+      okWithSkips: '可测试的步骤均成功；部分步骤已跳过，详见下方。',
+      someFailed: '部分步骤失败，详见下方。',
+      allFailed: '所有步骤均失败，处理方法见下方。',
+      nothingTested: '无法测试任何步骤，需要填写的内容见下方。',
+    },
   },
 }
 
-function errData(err: unknown): AppErrorData {
-  return (err instanceof AppError ? err : AppError.app('app.internal')).toData()
+/** Low-level transport codes (what undici or the OS said) and the error that says it in words, with what to do. */
+const TRANSPORT_WORDS: Readonly<Record<string, AppErrorCode>> = {
+  ECONNREFUSED: 'app.connectionRefused',
+  ENOTFOUND: 'app.hostNotFound',
+  EAI_AGAIN: 'app.hostNotFound',
+  EHOSTUNREACH: 'app.hostUnreachable',
+  ENETUNREACH: 'app.hostUnreachable',
+  EHOSTDOWN: 'app.hostUnreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'app.connectTimeout',
+  ETIMEDOUT: 'app.connectTimeout',
+  ECONNRESET: 'app.connectionReset',
+  EPIPE: 'app.connectionReset',
+  UND_ERR_SOCKET: 'app.connectionReset',
+  UND_ERR_CLOSED: 'app.connectionReset',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'app.tlsFailed',
+  CERT_HAS_EXPIRED: 'app.tlsFailed',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'app.tlsFailed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'app.tlsFailed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'app.tlsFailed',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'app.tlsFailed',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'app.tlsFailed',
 }
 
-async function step(run: () => Promise<string | undefined>): Promise<TestStep> {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+/**
+ * A transport failure (`app.network`, or `app.tokenRequest` whose reason is a transport code such as
+ * ECONNREFUSED) as the error that names the machine and says what to do; the raw code stays in `details.cause`.
+ * Any other error is returned as it is.
+ */
+export function inWords(err: unknown, url: string): AppErrorData {
+  if (!(err instanceof AppError)) return AppError.app('app.internal').toData()
+  if (err.code !== 'app.network' && err.code !== 'app.tokenRequest') return err.toData()
+  const raw = String(err.params['detail'] ?? '')
+  const code = TRANSPORT_WORDS[raw]
+  if (!code) return err.toData()
+  return AppError.app(code, { host: hostOf(url) }, { ...err.details, cause: raw }).toData()
+}
+
+async function step(url: string, run: () => Promise<string | undefined>): Promise<TestStep> {
   const t0 = performance.now()
   try {
     const detail = await run()
     const ms = Math.round(performance.now() - t0)
     return detail === undefined ? { status: 'ok', ms } : { status: 'ok', ms, detail }
   } catch (err) {
-    return { status: 'failed', ms: Math.round(performance.now() - t0), error: errData(err) }
+    return { status: 'failed', ms: Math.round(performance.now() - t0), error: inWords(err, url) }
   }
+}
+
+/**
+ * The test's outcome in one word: every step ok; no failure but some skipped; some failed and some worked; every
+ * step that ran failed (skipped reads after a failed token count as failed); nothing could run.
+ */
+export function summarize(steps: readonly TestStep[]): TestSummary {
+  const ok = steps.filter((s) => s.status === 'ok').length
+  const failed = steps.filter((s) => s.status === 'failed').length
+  if (ok === steps.length) return 'allOk'
+  if (failed === 0) return ok > 0 ? 'okWithSkips' : 'nothingTested'
+  return ok > 0 ? 'someFailed' : 'allFailed'
 }
 
 function sourcesText(t: Texts, sources: ('issued' | 'pasted')[]): string {
@@ -103,13 +172,13 @@ export async function testConnection(config: ConnectionConfig, options: Connecti
 
     // ---- order group
     const orderToken: TestStep = orderHasCreds
-      ? await step(async () => sourcesText(t, (await client.ensureTokens('order', signal)).sources))
+      ? await step(config.tokenUrl, async () => sourcesText(t, (await client.ensureTokens('order', signal)).sources))
       : { status: 'skipped', reason: t.noOrderCreds }
     let orderRead: TestStep
     if (orderToken.status !== 'ok') {
       orderRead = { status: 'skipped', reason: orderHasCreds ? t.tokenFailed : t.noOrderCreds }
     } else if (channelCode && channelCustomerId) {
-      orderRead = await step(async () => {
+      orderRead = await step(config.baseUrl, async () => {
         const found = await client.queryEnterprise({ channelCode, channelCustomerId, defaultCustomer: 'N' }, o)
         if (!enterpriseGlobalId) {
           enterpriseGlobalId = (found.find((c) => c.isDefault) ?? found[0])?.enterpriseGlobalId ?? ''
@@ -117,20 +186,20 @@ export async function testConnection(config: ConnectionConfig, options: Connecti
         return t.customers(found.length)
       })
     } else if (enterpriseGlobalId) {
-      orderRead = await step(async () => t.assets((await client.listVirtualAssets(enterpriseGlobalId, undefined, o)).length))
+      orderRead = await step(config.baseUrl, async () => t.assets((await client.listVirtualAssets(enterpriseGlobalId, undefined, o)).length))
     } else {
       orderRead = { status: 'skipped', reason: t.noEnterprise }
     }
 
     // ---- member group
     const memberToken: TestStep = memberHasCreds
-      ? await step(async () => sourcesText(t, (await client.ensureTokens('member', signal)).sources))
+      ? await step(config.tokenUrl, async () => sourcesText(t, (await client.ensureTokens('member', signal)).sources))
       : { status: 'skipped', reason: t.noMemberCreds }
     let memberRead: TestStep
     if (memberToken.status !== 'ok') {
       memberRead = { status: 'skipped', reason: memberHasCreds ? t.tokenFailed : t.noMemberCreds }
     } else if (enterpriseGlobalId) {
-      memberRead = await step(async () => {
+      memberRead = await step(config.baseUrl, async () => {
         const page = await client.listMembers(enterpriseGlobalId, { pageNum: 1, pageSize: 1 }, o)
         return t.members(page.total)
       })
@@ -138,10 +207,13 @@ export async function testConnection(config: ConnectionConfig, options: Connecti
       memberRead = { status: 'skipped', reason: t.noMemberEnterprise }
     }
 
+    const summary = summarize([orderToken, orderRead, memberToken, memberRead])
     return {
       profileId: config.profileId,
       order: { token: orderToken, read: orderRead },
       member: { token: memberToken, read: memberRead },
+      summary,
+      headline: t.headline[summary],
     }
   } finally {
     if (!options.client) await client.close()

@@ -32,7 +32,10 @@ export interface CliContext {
   emit(obj: Record<string, unknown>): void
   /** An error, on stderr (and as a JSON line with --json). */
   fail(err: unknown): void
+  /** The profile of --profile, else the active one. */
   profile(): Promise<ProfileView>
+  /** A profile by id or name (ignoring case). */
+  findProfile(nameOrId: string): Promise<ProfileView>
 }
 
 /** The language: --lang, else the app's setting, else the system's (LANG). */
@@ -66,6 +69,16 @@ export async function withContext<T>(opts: GlobalOptions, fn: (ctx: CliContext) 
     const json = opts.json === true
     const locale = await chooseLocale(core, opts.lang)
     let chosen: ProfileView | null = null
+    const find = async (wanted: string | undefined): Promise<ProfileView> => {
+      const list = await core.services.profiles.list()
+      const found = wanted
+        ? list.profiles.find((p) => p.id === wanted) ?? list.profiles.find((p) => p.name.toLowerCase() === wanted.toLowerCase())
+        : list.profiles.find((p) => p.id === list.activeId)
+      if (!found) {
+        throw AppError.app('app.notFound', { what: t('noProfile', locale, { name: wanted ?? list.activeId, names: list.profiles.map((p) => p.name).join(', ') }) })
+      }
+      return found
+    }
     const ctx: CliContext = {
       core,
       locale,
@@ -82,18 +95,10 @@ export async function withContext<T>(opts: GlobalOptions, fn: (ctx: CliContext) 
         process.stderr.write(`license-desk: ${describeError(data, locale)}\n`)
       },
       async profile() {
-        if (chosen) return chosen
-        const list = await core.services.profiles.list()
-        const wanted = opts.profile?.trim()
-        const found = wanted
-          ? list.profiles.find((p) => p.id === wanted) ?? list.profiles.find((p) => p.name.toLowerCase() === wanted.toLowerCase())
-          : list.profiles.find((p) => p.id === list.activeId)
-        if (!found) {
-          throw AppError.app('app.notFound', { what: t('noProfile', locale, { name: wanted ?? list.activeId, names: list.profiles.map((p) => p.name).join(', ') }) })
-        }
-        chosen = found
-        return found
+        chosen ??= await find(opts.profile?.trim())
+        return chosen
       },
+      findProfile: (nameOrId) => find(nameOrId.trim()),
     }
     return await fn(ctx)
   } finally {

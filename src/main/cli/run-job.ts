@@ -5,7 +5,6 @@
 import type { ImportIssue } from '@shared/bulk/import'
 import { describeError } from '@shared/errors/app-error'
 import type { BulkProgress, BulkStart } from '@shared/ipc/channels/bulk'
-import { bulkRunnerFor } from '../services/bulk'
 import type { CliContext } from './context'
 import { EXIT } from './exit-codes'
 import { progressView } from './progress'
@@ -39,7 +38,7 @@ export function showIssues(ctx: CliContext, issues: ImportIssue[]): void {
 
 /** Runs the job to its end and returns the exit code. */
 export async function runJob(ctx: CliContext, req: JobRequest): Promise<number> {
-  const runner = bulkRunnerFor(ctx.core.services)
+  const runner = ctx.core.services.bulk
   await runner.init()
   const t0 = Date.now()
   const view = progressView(ctx, req.start.items.length + req.issues.length)

@@ -34,6 +34,16 @@ const TEXT = {
   kindImport: { en: 'Import employees', 'zh-CN': '导入员工' },
   duplicateOf: { en: 'repeats line {line}', 'zh-CN': '与第 {line} 行重复' },
   reconciled: { en: 'confirmed by reading back', 'zh-CN': '已回查确认' },
+  promptSecret: { en: '{secret} (typing is hidden): ', 'zh-CN': '{secret}（输入内容不显示）：' },
+  profileCreated: { en: 'Profile “{name}” created ({id}).', 'zh-CN': '已创建连接“{name}”（{id}）。' },
+  secretsStored: { en: 'Stored in the keychain: {names}', 'zh-CN': '已存入钥匙串：{names}' },
+  secretSet: { en: '{secret} of “{name}” set.', 'zh-CN': '已设置“{name}”的{secret}。' },
+  secretCleared: { en: '{secret} of “{name}” removed.', 'zh-CN': '已移除“{name}”的{secret}。' },
+  activated: { en: '“{name}” is now the active profile.', 'zh-CN': '“{name}”现为当前连接。' },
+  oneStdin: { en: 'Only one thing can be read from stdin: give the secrets with --secret or with --secrets-file -, not both.', 'zh-CN': '标准输入只能读取一项：请用 --secret 或 --secrets-file - 提供密钥，不要同时使用。' },
+  badSecretsFile: { en: 'The secrets file must be a JSON object such as {"orderAppSecret": "…"}: {file}', 'zh-CN': '密钥文件必须是 JSON 对象，例如 {"orderAppSecret": "…"}：{file}' },
+  inputTwice: { en: 'Give the input either as an argument or with --input-file, not both.', 'zh-CN': '请以参数或 --input-file 之一提供输入，不要同时使用。' },
+  memoryVault: { en: 'Note: no system keychain here, so secrets last only while this command runs (LICENSE_DESK_VAULT=memory or no Secret Service).', 'zh-CN': '注意：此处没有系统钥匙串，密钥仅在本命令运行期间有效（LICENSE_DESK_VAULT=memory 或没有 Secret Service）。' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type CliText = keyof typeof TEXT

@@ -17,7 +17,16 @@ import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
-import { disposeEngine } from '../services/bulk'
+import { registerDraftHandlers } from '../handlers/drafts'
+import { MIGRATIONS, openDatabase } from '../services/db'
+import { DraftStore } from '../services/drafts'
+import { ClientPool } from '../api/client-pool'
+import { AssetListCache } from '../services/assets'
+import { createBulkRunner } from '../services/bulk'
+import { EnterpriseResolver } from '../services/enterprise'
+import { Journal } from '../services/journal'
+import { LookupService } from '../services/lookup'
+import { ShellNumberHistory } from '../services/shellnums'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -72,24 +81,46 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     storage,
   })
+  const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
+  const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
+  drafts.purge()
+  const info = {
+    version: options.version,
+    shell: options.shell,
+    platform: process.platform,
+    dataDir,
+    systemLocale: options.systemLocale ?? systemLocale(),
+  }
+  const settings = new SettingsService(storage)
+  const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
+  const journal = new Journal({ dataDir })
+  // One client per profile for the whole core, all journaled: screens and the bulk runner share them.
+  const clients = new ClientPool({ journal, profiles, settings, events, info, log })
+  const clientFor = (profileId: string) => clients.get(profileId)
+  const assets = new AssetListCache({ clientFor, profiles, events })
   const services: Services = {
-    info: {
-      version: options.version,
-      shell: options.shell,
-      platform: process.platform,
-      dataDir,
-      systemLocale: options.systemLocale ?? systemLocale(),
-    },
+    info,
     dataDir,
     log,
     events,
     storage,
     vault,
-    settings: new SettingsService(storage),
-    profiles: new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') }),
+    settings,
+    profiles,
     sandbox,
+    db,
+    drafts,
     testConnection: options.testConnection ?? testConnection,
+    journal,
+    clients,
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
+    enterprises: new EnterpriseResolver({ profiles, events, clientFor }),
+    assets,
+    lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),
+    shellnums: new ShellNumberHistory(storage),
   }
+  // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
+  services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -101,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerLockHandlers(registry, services)
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
+  registerDraftHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -126,8 +158,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (disposed) return
       disposed = true
       offProfiles()
-      await disposeEngine(services)
+      // Running jobs pause (their calls in flight finish first), then the clients and the journal close; all
+      // before the sandbox stops.
+      await services.bulk.close()
+      await clients.close()
+      await journal.close()
       await sandbox.stop()
+      db.close()
       log.info('core stopped')
     },
   }

@@ -1,20 +1,32 @@
-/** The services the core builds once and hands to every handler module. */
+/** The services the core builds once (in `createCore`) and hands to every handler module. */
 import type { ConnectionTest } from '@shared/ipc/channels/profiles'
 import type { AppInfo } from '@shared/ipc/channels/app'
+import type { ClientPool } from '../api/client-pool'
 import type { ConnectionConfig } from '../api/connection'
 import type { ConnectionTestOptions } from '../api/connection-test'
 import type { EventBus } from '../ipc/events'
+import type { AssetListCache } from '../services/assets'
+import type { BulkRunner } from '../services/bulk'
+import type { EnterpriseResolver } from '../services/enterprise'
+import type { Journal } from '../services/journal'
 import type { Logger } from '../services/log'
+import type { LookupService } from '../services/lookup'
 import type { ProfilesService } from '../services/profiles'
 import type { SandboxHost } from '../services/sandbox-host'
 import type { SettingsService } from '../services/settings'
+import type { ShellNumberHistory } from '../services/shellnums'
 import type { Storage } from '../services/storage'
 import type { Vault } from '../services/vault'
+import type { Database } from '../services/db'
+import type { DraftStore } from '../services/drafts'
 
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
 
-/** Everything a handler may use. Capabilities add their services here and build them in `createCore`. */
+/**
+ * Everything a handler may use. Capabilities add their services here and build them in `createCore`; nothing is
+ * built lazily elsewhere, and handlers never import one another (what two of them share is a service).
+ */
 export interface Services {
   info: StaticInfo
   dataDir: string
@@ -25,6 +37,23 @@ export interface Services {
   settings: SettingsService
   profiles: ProfilesService
   sandbox: SandboxHost
+  /** The app's database (desk.db in the data folder): drafts, customers, catalog, orders. */
+  db: Database
+  drafts: DraftStore
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
+  /** The operation journal: every write any client sends. */
+  journal: Journal
+  /** One API client per profile, journaled; rebuilt when profiles or settings change. */
+  clients: ClientPool
+  /** The bulk runner (lock runs, employee imports). */
+  bulk: BulkRunner
+  /** Which profile and enterprise a desk call is about. */
+  enterprises: EnterpriseResolver
+  /** The enterprises' virtual asset lists, cached. */
+  assets: AssetListCache
+  /** The asset lookup's sources and caches. */
+  lookup: LookupService
+  /** Asset numbers issued on this computer. */
+  shellnums: ShellNumberHistory
 }

@@ -1,5 +1,4 @@
 /** Handlers of the app channels: facts about the running app, and settings. */
-import { clientPoolFor } from '../api/client-pool'
 import type { HandlerRegistry } from '../ipc/registry'
 import type { Services } from '../core/services'
 
@@ -19,7 +18,7 @@ export function registerAppHandlers(registry: HandlerRegistry, services: Service
     const saved = await services.settings.update(patch)
     // API clients are built with the timeouts, retries and language of their time: when those change, the next
     // call gets a client built with the new ones (calls in flight finish on the old).
-    if (saved.locale !== before.locale || JSON.stringify(saved.bulk) !== JSON.stringify(before.bulk)) clientPoolFor(services).invalidate()
+    if (saved.locale !== before.locale || JSON.stringify(saved.bulk) !== JSON.stringify(before.bulk)) services.clients.invalidate()
     return saved
   })
 }

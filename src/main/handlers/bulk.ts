@@ -1,15 +1,13 @@
 /**
  * Handlers of the bulk runner's channels. `bulk.start` returns at once; progress follows as `bulk.progress`
- * events. Jobs interrupted by a crash or a restart are loaded at start and listed as `interrupted`.
+ * events. Jobs interrupted by a crash or a restart are loaded when the core starts and listed as `interrupted`.
  */
+import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
-import { bulkRunnerFor, type BulkHost } from '../services/bulk'
 
 /** Registers the `bulk.*` channels. */
-export function registerBulkHandlers(registry: HandlerRegistry, services: BulkHost): void {
-  const bulk = bulkRunnerFor(services)
-  // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
-  bulk.init().catch((err: unknown) => services.log?.warn('bulk: could not load the jobs on disk', { error: String(err) }))
+export function registerBulkHandlers(registry: HandlerRegistry, services: Pick<Services, 'bulk'>): void {
+  const { bulk } = services
   registry.handle('bulk.start', (input) => bulk.start(input))
   registry.handle('bulk.pause', ({ id }) => bulk.pause(id))
   registry.handle('bulk.resume', ({ id }) => bulk.resume(id))

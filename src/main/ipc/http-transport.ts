@@ -4,13 +4,16 @@
  * - `POST /api/invoke/<channel>` with `X-License-Desk-Token` and a JSON body → HTTP 200 with the IpcResult.
  *   401 bad token, 404 unknown channel, 413 body too large, 415 not JSON, 400 unparseable JSON.
  * - `GET /api/events` with the token → server-sent events `event: <name>` / `data: <json>`, a comment every 15 s.
+ * - `POST /api/session` with `{"code": …}` (no token): exchanges a one-time code of an address opened for the user
+ *   (`openUrl`) for the token, once, within a minute; so the token never travels on a command line.
  * Every request must name us in `Host` (127.0.0.1:PORT or localhost:PORT: DNS-rebinding defence) and, when it
- * sends an `Origin`, be from that same origin.
+ * sends an `Origin`, be from that same origin. Headers and bodies that arrive too slowly time out, and each client
+ * holds a bounded number of connections.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import { CHANNEL_NAME } from '@shared/ipc/channel'
 import { isChannelName } from '@shared/ipc/contract'
@@ -22,10 +25,26 @@ import type { Logger } from '../services/log'
 
 /** Header that carries the per-launch token. */
 export const TOKEN_HEADER = 'x-license-desk-token'
-/** Largest request body: file imports travel as base64 and can be tens of MB. */
-export const DEFAULT_MAX_BODY_BYTES = 100 * 1024 * 1024
+/**
+ * Largest request body. The biggest inputs the channels accept: an import file of 20 MB (27 MB as base64), an
+ * export of 16 million characters (at most 48 MB of UTF-8), 100,000 employees to add (about 15 MB). 64 MB holds
+ * each with room; past it, parsing the JSON alone would hold the core for seconds (docs/decisions.md).
+ */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024
 /** Interval of the keep-alive comment on the event stream. */
 export const SSE_KEEPALIVE_MS = 15_000
+/** Time to receive a request's headers, and its whole request (headers and body): loopback is fast, 64 MB too. */
+export const HEADERS_TIMEOUT_MS = 20_000
+export const REQUEST_TIMEOUT_MS = 30_000
+/**
+ * Connections one client address may hold at once. A page uses a handful (calls, the event stream); a few tabs a
+ * few dozen. Past it new connections are closed at once, so slow clients cannot pile up sockets.
+ */
+export const MAX_CONNECTIONS_PER_CLIENT = 64
+/** How long a one-time code of an opened address stays valid, unused. */
+export const OPEN_CODE_TTL_MS = 60_000
+/** The path that exchanges a one-time code for the token. */
+export const SESSION_PATH = '/api/session'
 
 export interface HttpTransportOptions {
   registry: HandlerRegistry
@@ -39,6 +58,11 @@ export interface HttpTransportOptions {
   token?: string
   maxBodyBytes?: number
   keepAliveMs?: number
+  /** Timeouts and the connection cap (tests shorten them). */
+  headersTimeoutMs?: number
+  requestTimeoutMs?: number
+  maxConnectionsPerClient?: number
+  openCodeTtlMs?: number
 }
 
 /** A listening browser-mode server. */
@@ -49,6 +73,12 @@ export interface HttpTransport {
   origin: string
   port: number
   token: string
+  /**
+   * An address to open in a browser for the user: `http://127.0.0.1:PORT/#code=CODE`, whose code the page exchanges
+   * once for the token (POST /api/session); useless after that or after a minute. Unlike `url`, it can go on a
+   * browser's command line, which other local users can read.
+   */
+  openUrl(): string
   close(): Promise<void>
 }
 
@@ -70,6 +100,10 @@ function sendError(res: ServerResponse, status: number, error: AppErrorData, ext
   sendJson(res, status, { ok: false, error }, extra)
 }
 
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
 /** Constant-time comparison of the presented token with ours (hashing first hides the length too). */
 function tokenMatches(presented: string | string[] | undefined, token: string): boolean {
   if (typeof presented !== 'string' || presented === '') return false
@@ -84,20 +118,44 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
   const token = options.token ?? newToken()
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const keepAliveMs = options.keepAliveMs ?? SSE_KEEPALIVE_MS
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout)
+  const maxPerClient = options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT
+  const codeTtl = options.openCodeTtlMs ?? OPEN_CODE_TTL_MS
   const streams = new Set<ServerResponse>()
+  /** One-time codes of opened addresses (sha-256 of the code) → when they stop working. */
+  const openCodes = new Map<string, number>()
   let port = 0
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      log.error('request failed', { url: req.url?.split('?')[0], error: err })
-      sendError(res, 500, AppError.app('app.internal').toData())
+  // Slow or stuck clients must not pin sockets: the headers within headersTimeout, the whole request (body
+  // included) within requestTimeout, else 408 and the connection closes. A request that has arrived is not timed,
+  // so the event stream (a GET without a body) stays open. Node checks these every connectionsCheckingInterval.
+  const server: Server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(headersTimeout / 4))) },
+    (req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        log.error('request failed', { url: req.url?.split('?')[0], error: err })
+        sendError(res, 500, AppError.app('app.internal').toData())
+      })
+    },
+  )
+  const perClient = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const who = socket.remoteAddress ?? ''
+    const n = (perClient.get(who) ?? 0) + 1
+    if (n > maxPerClient) {
+      socket.destroy()
+      return
+    }
+    perClient.set(who, n)
+    socket.once('close', () => {
+      const left = (perClient.get(who) ?? 1) - 1
+      if (left <= 0) perClient.delete(who)
+      else perClient.set(who, left)
     })
   })
-  // Slow or stuck clients must not pin sockets forever; the event stream is exempt (no request timeout on it).
-  server.headersTimeout = 20_000
-  server.requestTimeout = 0
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host?.toLowerCase()
@@ -111,6 +169,9 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
       return
     }
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+
+    // The one API path without the token: it is how a page opened with a one-time code gets the token.
+    if (path === SESSION_PATH) return exchangeCode(req, res)
 
     if (path === '/api' || path.startsWith('/api/')) {
       if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
@@ -196,6 +257,43 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
     sendJson(res, 200, result)
   }
 
+  function newOpenCode(): string {
+    const now = Date.now()
+    for (const [k, until] of openCodes) if (until <= now) openCodes.delete(k)
+    const code = randomBytes(32).toString('base64url')
+    openCodes.set(sha256(code), now + codeTtl)
+    return code
+  }
+
+  /** POST /api/session {"code"}: the token for a valid, unused, unexpired code (then the code is spent), else 401. */
+  async function exchangeCode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} ${SESSION_PATH}` }, { httpStatus: 405 }).toData(), { Allow: 'POST' })
+      return
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+    if (type !== 'application/json') {
+      sendError(res, 415, AppError.app('app.invalidInput', { detail: 'the body must be application/json' }, { httpStatus: 415 }).toData())
+      return
+    }
+    const body = await readBody(req, 1024)
+    let code: unknown
+    try {
+      code = body === 'tooLarge' ? undefined : (JSON.parse(body.toString('utf8')) as { code?: unknown }).code
+    } catch {
+      code = undefined
+    }
+    const key = typeof code === 'string' ? sha256(code) : ''
+    const until = openCodes.get(key)
+    // Spent on first use, right or late: a code never works twice.
+    openCodes.delete(key)
+    if (until === undefined || until <= Date.now()) {
+      sendError(res, 401, AppError.app('app.unauthorized', { status: 401 }, { httpStatus: 401 }).toData())
+      return
+    }
+    sendJson(res, 200, { token })
+  }
+
   function openEventStream(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET') {
       sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} /api/events` }, { httpStatus: 405 }).toData(), { Allow: 'GET' })
@@ -245,6 +343,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
     origin,
     port,
     token,
+    openUrl: () => `${origin}/#code=${newOpenCode()}`,
     async close() {
       offEvents()
       for (const res of streams) res.end()

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod'
 import { AppError, type AppErrorData, type ErrorIssue } from '@shared/errors/app-error'
+import { describeInputIssues, inputIssuesOf, MAX_REPORTED_ISSUES } from '@shared/errors/input-issues'
 import type { IpcResult } from '@shared/ipc/channel'
 import {
   CHANNELS,
@@ -23,16 +24,20 @@ export interface CallContext {
 /** A handler for one channel: parsed input in, the channel's output out (or a thrown AppError). */
 export type Handler<C extends ChannelName> = (input: ChannelParsedInput<C>, ctx: CallContext) => Promise<ChannelOutput<C>>
 
-/** Turns zod issues into the `details.issues` of an 'app.invalidInput' error. */
-export function issuesOf(error: z.ZodError): ErrorIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+/** The first few zod issues as the `details.issues` of an 'app.invalidInput' error (paths and texts clipped). */
+export function issuesOf(error: z.ZodError, max = MAX_REPORTED_ISSUES): ErrorIssue[] {
+  return inputIssuesOf(error.issues, max).issues
 }
 
-/** An 'app.invalidInput' AppError from a zod error (used at every trust boundary, not only IPC). */
+/**
+ * An 'app.invalidInput' AppError from a zod error (used at every trust boundary, not only IPC). It carries at most
+ * MAX_REPORTED_ISSUES issues, each with a code and bound the screens word themselves, and never the input itself:
+ * a list of a million bad entries costs one short answer, not a million-line message.
+ */
 export function invalidInput(error: z.ZodError): AppError {
-  const issues = issuesOf(error)
-  const detail = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
-  return AppError.app('app.invalidInput', { detail }, { issues })
+  const { issues, more } = inputIssuesOf(error.issues)
+  const detail = describeInputIssues(issues, more, 'en')
+  return AppError.app('app.invalidInput', { detail }, { issues, ...(more > 0 ? { moreIssues: more } : {}), retryable: false })
 }
 
 /** Maps each channel of the contract to its handler and runs calls through validation and error mapping. */
@@ -61,7 +66,7 @@ export class HandlerRegistry {
   /** Runs a call from outside: validates the channel and input, runs the handler, returns a structured result. */
   async invoke(channel: string, rawInput: unknown, ctx: CallContext): Promise<IpcResult<unknown>> {
     if (!isChannelName(channel)) {
-      return { ok: false, error: AppError.app('app.notFound', { what: `channel ${channel}` }).toData() }
+      return { ok: false, error: AppError.app('app.notFound', { what: `channel ${String(channel).slice(0, 100)}` }).toData() }
     }
     const handler = this.handlers.get(channel)
     if (!handler) {
@@ -70,7 +75,8 @@ export class HandlerRegistry {
     }
     const spec = CHANNELS[channel]
     // An absent input (undefined) means "no input": channels without input take {}.
-    const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput)
+    // reportInput: issues refer to the offending value (read to tell "missing" from "wrong", never sent back).
+    const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput, { reportInput: true })
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error).toData() }
     try {
       const value = await handler(parsed.data as ChannelParsedInput<ChannelName>, ctx)
@@ -78,7 +84,7 @@ export class HandlerRegistry {
       // and a handler that breaks its contract fails here, loudly in the log, not later in the renderer.
       const out = spec.output.safeParse(value)
       if (!out.success) {
-        this.log.error('handler output does not match its channel', { channel, issues: issuesOf(out.error).slice(0, 5) })
+        this.log.error('handler output does not match its channel', { channel, issues: issuesOf(out.error, 5) })
         return { ok: false, error: AppError.app('app.internal').toData() }
       }
       return { ok: true, value: out.data }

@@ -7,8 +7,12 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { AppError } from '@shared/errors/app-error'
+import { describeInputIssues, inputIssuesOf } from '@shared/errors/input-issues'
 import {
+  isInsecureRemoteUrl,
+  profileFieldsObject,
   profileFieldsSchema,
+  type ProfileFieldsInput,
   SANDBOX_EDITABLE_FIELDS,
   SECRET_NAMES,
   type SandboxEditableField,
@@ -35,7 +39,7 @@ type SandboxEditable = SandboxEditableField
 /** Shown as the Sandbox profile's address while the sandbox is not running. */
 const SANDBOX_PLACEHOLDER_URL = 'http://127.0.0.1'
 
-const storedProfileSchema = profileFieldsSchema.extend({
+const storedProfileSchema = profileFieldsObject.extend({
   id: z.string().min(1),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -66,6 +70,17 @@ const SANDBOX_SECRETS: Partial<Record<SecretName, string>> = {
   orderAppSecret: SANDBOX_DEMO.orderApp.clientSecret,
   memberAppSecret: SANDBOX_DEMO.memberApp.clientSecret,
   userPassword: SANDBOX_DEMO.user.password,
+}
+
+/**
+ * Profile fields checked with the shared rules (the address rule included); a violation is `app.invalidInput`
+ * with the issues under `fields.`, as the channel's own validation would report them.
+ */
+function checkedFields(input: ProfileFieldsInput): ProfileFields {
+  const parsed = profileFieldsSchema.safeParse(input, { reportInput: true })
+  if (parsed.success) return parsed.data
+  const { issues, more } = inputIssuesOf(parsed.error.issues.map((i) => ({ ...i, path: ['fields', ...i.path] })))
+  throw AppError.app('app.invalidInput', { detail: describeInputIssues(issues, more, 'en') }, { issues, retryable: false })
 }
 
 /** The address without trailing slashes (the spec's `{base_url}`). */
@@ -127,8 +142,9 @@ export class ProfilesService {
   }
 
   /** Creates a profile and stores its secrets; on a keychain failure nothing of it is left behind. */
-  create(fields: ProfileFields, secrets: Partial<Record<SecretName, string>> = {}): Promise<ProfileView> {
+  create(input: ProfileFieldsInput, secrets: Partial<Record<SecretName, string>> = {}): Promise<ProfileView> {
     return this.serial(async () => {
+      const fields = checkedFields(input)
       const data = await this.load()
       this.checkName(data, fields.name)
       const at = this.now()
@@ -178,7 +194,7 @@ export class ProfilesService {
         return this.sandboxView(data)
       }
       const current = this.find(data, id)
-      const merged = profileFieldsSchema.parse({ ...pickFields(current), ...definedOnly(patch) })
+      const merged = checkedFields({ ...pickFields(current), ...definedOnly(patch) })
       this.checkName(data, merged.name, id)
       const next: StoredProfile = { ...current, ...merged, baseUrl: normalizeBaseUrl(merged.baseUrl), updatedAt: this.now() }
       data.profiles = data.profiles.map((p) => (p.id === id ? next : p))
@@ -252,6 +268,17 @@ export class ProfilesService {
     }
     const p = this.find(data, profileId)
     const baseUrl = normalizeBaseUrl(p.baseUrl)
+    // A profile stored before the rule existed may still name a plain http:// address elsewhere: nothing is sent
+    // to it until the address is https:// or the profile accepts sending credentials unencrypted.
+    if (!p.allowInsecureHttp) {
+      const insecure = (['baseUrl', 'tokenUrl'] as const).find((k) => p[k] && isInsecureRemoteUrl(p[k]))
+      if (insecure) {
+        throw AppError.app('app.insecureAddress', { url: p[insecure] }, {
+          issues: [{ path: `fields.${insecure}`, code: 'insecureAddress', message: 'plain http:// to another machine without consent' }],
+          retryable: false,
+        })
+      }
+    }
     const vault = this.deps.vault
     return {
       profileId,
@@ -293,6 +320,7 @@ export class ProfilesService {
       channelCode: o.channelCode ?? SANDBOX_DEMO.channelCode,
       channelCustomerId: o.channelCustomerId ?? SANDBOX_DEMO.channelCustomerId,
       enterpriseGlobalId: o.enterpriseGlobalId ?? '',
+      allowInsecureHttp: false,
     }
   }
 

@@ -101,6 +101,11 @@ export class Storage {
     return [...this.found]
   }
 
+  /** Records an unreadable file kept aside by another store (the database), so the app reports it like the rest. */
+  record(issue: StorageIssue): void {
+    this.found.push(issue)
+  }
+
   /** Writes `data` to `name` atomically: temp file, fsync, rename, fsync of the folder. Files are private (0600). */
   async writeAtomic(name: string, data: string | Buffer): Promise<void> {
     const path = join(this.dataDir, name)

@@ -1,6 +1,8 @@
 /**
  * The browser-mode access key: the core prints `http://127.0.0.1:PORT/#token=TOKEN`; the page takes the token from
- * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar.
+ * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar. An address the
+ * core opened itself (`--open`) carries a one-time `#code=…` instead, which the page exchanges once for the token
+ * (`POST /api/session`) before anything else runs.
  */
 
 /** sessionStorage key of the token. */
@@ -40,5 +42,37 @@ export function takeToken(env: TokenEnv): string | null {
     return env.storage.getItem(TOKEN_STORAGE_KEY)
   } catch {
     return null
+  }
+}
+
+/** Reads `code` from a `#code=...` hash (an address the core opened with a one-time code). */
+export function codeFromHash(hash: string): string | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash
+  if (!raw.includes('code=')) return null
+  const value = new URLSearchParams(raw).get('code')
+  return value && value.trim() !== '' ? value.trim() : null
+}
+
+/**
+ * Exchanges a one-time `#code=` of the address for the token and keeps it as `takeToken` would (the code is spent
+ * either way and leaves the address bar). Does nothing without a code. Resolves once the token is stored, or
+ * refused (then the page shows how to get in, as without a token).
+ */
+export async function redeemOpenCode(env: TokenEnv, fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<void> {
+  const code = codeFromHash(env.location.hash)
+  if (!code) return
+  env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search)
+  try {
+    const res = await fetchFn('/api/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+      cache: 'no-store',
+    })
+    if (!res.ok) return
+    const body = (await res.json()) as { token?: unknown }
+    if (typeof body.token === 'string' && body.token !== '') env.storage.setItem(TOKEN_STORAGE_KEY, body.token)
+  } catch {
+    // The core is gone or storage is off: the page says how to get in.
   }
 }

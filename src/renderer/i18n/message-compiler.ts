@@ -2,7 +2,7 @@
  * The message compiler given to vue-i18n, so its own (about 17 KB minified of parser and code generator) stays
  * out of the bundle (`__INTLIFY_DROP_MESSAGE_COMPILER__`, electron.vite.config.ts). Our messages use one piece
  * of vue-i18n's syntax, parameters: `{name}` (and `{0}` by position, `{'text'}` as literal text, which vue-i18n
- * also reads). Everything else, `@` and `|` included, is text here; en.ts forbids them anyway, and the messages
+ * also reads). Everything else, `@` and `|` included, is text here; en/index.ts forbids them anyway, and the messages
  * test checks every message in both languages. Messages become closures over their parts: no eval (strict CSP).
  */
 import type { MessageCompiler, MessageContext, MessageFunction } from 'vue-i18n'

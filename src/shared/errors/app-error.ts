@@ -5,8 +5,18 @@
 import { z } from 'zod'
 import { LOCALES, type Locale } from '../i18n/locale'
 import { catalogText, isAppErrorCode, isKnownApiCode, type AppErrorCode } from './catalog'
+import { describeInputIssues, ISSUE_CODES, type InputIssue } from './input-issues'
 
-export const errorIssueSchema = z.object({ path: z.string(), message: z.string() })
+/** A field problem of an `app.invalidInput` error (see input-issues.ts): where, what, and the bound crossed. */
+export const errorIssueSchema = z.object({
+  path: z.string(),
+  /** English and technical (logs); screens word `code` themselves. */
+  message: z.string(),
+  code: z.enum(ISSUE_CODES).optional(),
+  bound: z.number().optional(),
+  values: z.array(z.string()).optional(),
+  expected: z.string().optional(),
+})
 export type ErrorIssue = z.infer<typeof errorIssueSchema>
 
 export const appErrorDataSchema = z.object({
@@ -22,8 +32,10 @@ export const appErrorDataSchema = z.object({
       cause: z.string().optional(),
       httpStatus: z.number().optional(),
       operation: z.string().optional(),
-      /** Field-level problems (input validation). */
+      /** Field-level problems (input validation): the first few. */
       issues: z.array(errorIssueSchema).optional(),
+      /** How many more problems there were than `issues` lists. */
+      moreIssues: z.number().optional(),
       /** Whether trying again may help. */
       retryable: z.boolean().optional(),
     })
@@ -85,7 +97,13 @@ export function toAppErrorData(err: unknown): AppErrorData {
  * on the service side; try again. (magic lock 8000000500)") adds only that detail: the sentence is said once.
  */
 export function describeError(data: AppErrorData, locale: Locale): string {
-  const text = catalogText(data.messageKey, locale, data.params) ?? data.code
+  // Field problems are worded in the reader's language from their codes, never zod's English.
+  const issues = data.details.issues
+  const params =
+    data.messageKey === 'app.invalidInput' && issues && issues.length > 0
+      ? { ...data.params, detail: describeInputIssues(issues as InputIssue[], data.details.moreIssues ?? 0, locale) }
+      : data.params
+  const text = catalogText(data.messageKey, locale, params) ?? data.code
   const server = data.details.serverMessage?.trim()
   if (!server || data.messageKey === 'app.unknownApiCode' || text.includes(server)) return text
   for (const l of LOCALES) {

@@ -52,13 +52,22 @@ export type ApiErrorCode = keyof typeof API_ERRORS
 
 /** The app's own error codes: things that happen before, around or instead of a service answer. */
 export const APP_ERRORS = {
-  'app.invalidInput': { en: 'The input is not valid: {detail}', 'zh-CN': '输入无效：{detail}' },
-  'app.network': { en: 'Could not reach the service ({detail}).', 'zh-CN': '无法连接服务（{detail}）。' },
-  'app.timeout': { en: 'The service did not answer in time.', 'zh-CN': '服务未在规定时间内响应。' },
+  // {detail} is filled from the error's structured issues in the reader's language (src/shared/errors/input-issues.ts).
+  'app.invalidInput': { en: 'Please correct the input: {detail}', 'zh-CN': '请更正输入：{detail}' },
+  'app.network': { en: 'Could not reach the service ({detail}). Check the address and the network, then try again.', 'zh-CN': '无法连接服务（{detail}）。请检查地址和网络后重试。' },
+  'app.timeout': { en: 'The service did not answer in time. Try again; if it keeps happening, check the network or raise the timeouts in Settings.', 'zh-CN': '服务未在规定时间内响应。请重试；如果反复出现，请检查网络或在“设置”中调大超时时间。' },
+  // Transport failures named for people (the connection test maps the low-level codes to these).
+  'app.connectionRefused': { en: 'Nothing answers at {host}: the service is not running there, or the port is wrong. Check the service address in Settings → Connections.', 'zh-CN': '{host} 上没有服务应答：服务未运行，或端口不对。请在“设置 → 连接”中检查服务地址。' },
+  'app.hostNotFound': { en: 'The name {host} could not be found. Check the spelling of the service address, and the network or DNS.', 'zh-CN': '找不到主机名 {host}。请检查服务地址的拼写，以及网络或 DNS。' },
+  'app.hostUnreachable': { en: '{host} cannot be reached from this computer. Check the network connection, VPN or proxy.', 'zh-CN': '本机无法访问 {host}。请检查网络连接、VPN 或代理。' },
+  'app.connectTimeout': { en: '{host} did not accept the connection in time. Check the address, the network and any firewall.', 'zh-CN': '{host} 未在规定时间内接受连接。请检查地址、网络和防火墙。' },
+  'app.connectionReset': { en: 'The connection to {host} was cut before the service answered. Try again; if it keeps happening, check the network or proxy.', 'zh-CN': '服务应答前与 {host} 的连接被中断。请重试；如果反复出现，请检查网络或代理。' },
+  'app.tlsFailed': { en: 'The secure connection to {host} failed: its certificate is not trusted or does not match the name. Check the address (https://), or ask the service administrator.', 'zh-CN': '与 {host} 的安全连接失败：证书不受信任或与名称不符。请检查地址（https://），或联系服务管理员。' },
+  'app.insecureAddress': { en: 'The address {url} would send the credentials unencrypted to another machine. Use https://, or tick "Send credentials unencrypted" on the profile.', 'zh-CN': '地址 {url} 会以明文将凭据发送到另一台机器。请改用 https://，或在连接配置中勾选“允许以明文发送凭据”。' },
   'app.unauthorized': { en: 'The service refused the credentials (HTTP {status}).', 'zh-CN': '服务拒绝了凭据（HTTP {status}）。' },
-  'app.tokenRequest': { en: 'Could not get a token from the token endpoint: {detail}', 'zh-CN': '无法从令牌端点获取令牌：{detail}' },
-  'app.pastedTokenRejected': { en: 'The service rejected the pasted {secret}. Paste a new one in Settings → Connections, or add the app secret so tokens can be issued.', 'zh-CN': '服务拒绝了粘贴的{secret}。请在“设置 → 连接”中粘贴新的令牌，或填写应用密钥以便自动签发令牌。' },
-  'app.missingSecret': { en: 'The profile has no {secret} set. Add it in Settings → Connections.', 'zh-CN': '该连接未设置{secret}。请在“设置 → 连接”中填写。' },
+  'app.tokenRequest': { en: 'Could not get a token from the token endpoint: {detail}. Check the token endpoint, app key and secret in Settings → Connections.', 'zh-CN': '无法从令牌端点获取令牌：{detail}。请在“设置 → 连接”中检查令牌端点、应用 Key 和密钥。' },
+  'app.pastedTokenRejected': { en: 'The service rejected {secret}. Paste a new one in Settings → Connections, or add the app secret so tokens can be issued.', 'zh-CN': '服务拒绝了{secret}。请在“设置 → 连接”中粘贴新的令牌，或填写应用密钥以便自动签发令牌。' },
+  'app.missingSecret': { en: 'The connection is missing {secret}. Add it in Settings → Connections (edit the connection, Secrets), then try again.', 'zh-CN': '该连接未设置{secret}。请在“设置 → 连接”中编辑该连接并在“密钥”中填写，然后重试。' },
   'app.badResponse': { en: 'The service answered in an unexpected form: {detail}', 'zh-CN': '服务返回了无法识别的内容：{detail}' },
   'app.httpStatus': { en: 'The service answered with HTTP {status}.', 'zh-CN': '服务返回 HTTP {status}。' },
   'app.unknownApiCode': { en: 'The service reported error {code}: {message}', 'zh-CN': '服务返回错误 {code}：{message}' },
@@ -76,6 +85,15 @@ export const APP_ERRORS = {
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
   'app.fileUnreadable': { en: 'The file “{file}” could not be read: {detail}', 'zh-CN': '无法读取文件“{file}”：{detail}' },
   'app.noEnterprise': { en: 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.', 'zh-CN': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。' },
+  // The draft store (src/main/services/drafts).
+  'app.draftConflict': { en: 'This draft was changed in another window or tab since you opened it. Load that version, or keep yours to replace it.', 'zh-CN': '自您打开后，此草稿已在其他窗口或标签页中被修改。请加载那个版本，或保留您的版本将其替换。' },
+  'app.draftRemoved': { en: 'This draft was removed in another window or tab. Restore it from Drafts → Removed, or keep yours as a new draft.', 'zh-CN': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。' },
+  'app.draftTooBig': { en: 'This draft is too large to keep ({size} MB; at most {max} MB). Split the work into several drafts.', 'zh-CN': '草稿过大，无法保存（{size} MB，最多 {max} MB）。请拆分为多个草稿。' },
+  'app.draftInvalid': { en: 'The draft “{name}” does not have the form its screen expects ({field}).', 'zh-CN': '草稿“{name}”的内容不符合其页面的格式（{field}）。' },
+  'app.draftFileNotOurs': { en: 'This is not a License Desk drafts file. Nothing was imported.', 'zh-CN': '这不是 License Desk 草稿文件，未导入任何内容。' },
+  'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
+  'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },
+  'app.draftFileTooBig': { en: 'This file is too large to be a drafts file (at most {max} MB). Nothing was imported.', 'zh-CN': '文件过大，不是草稿文件（最多 {max} MB）。未导入任何内容。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
   'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },
@@ -92,6 +110,31 @@ export function isAppErrorCode(code: string): code is AppErrorCode {
   return Object.hasOwn(APP_ERRORS, code)
 }
 
+/**
+ * Params that carry an internal name (a secret's key) are shown in words, as the screens name the thing: the
+ * catalog fills `{secret}` with "the order-group app secret", never "orderAppSecret".
+ */
+export const PARAM_TERMS: Record<string, Record<string, CatalogEntry>> = {
+  secret: {
+    orderAppSecret: { en: 'the order-group app secret', 'zh-CN': '订单组应用密钥' },
+    memberAppSecret: { en: 'the member-group app secret', 'zh-CN': '成员组应用密钥' },
+    userPassword: { en: 'the user password', 'zh-CN': '用户密码' },
+    orderAccessToken: { en: 'the pasted order-group access token', 'zh-CN': '粘贴的订单组访问令牌' },
+    memberClientToken: { en: 'the pasted member-group client token', 'zh-CN': '粘贴的成员组客户端令牌' },
+    userToken: { en: 'the pasted user token', 'zh-CN': '粘贴的用户令牌' },
+  },
+}
+
+/** Params with internal names replaced by their words in a language (see PARAM_TERMS). */
+export function paramsInWords(params: Record<string, string | number>, locale: Locale): Record<string, string | number> {
+  let out = params
+  for (const [name, terms] of Object.entries(PARAM_TERMS)) {
+    const v = params[name]
+    if (typeof v === 'string' && Object.hasOwn(terms, v)) out = { ...out, [name]: terms[v]![locale] }
+  }
+  return out
+}
+
 /** Fills `{name}` placeholders; unknown names are left as they are so a missing param is visible, not silent. */
 export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -106,5 +149,5 @@ export function catalogText(code: string, locale: Locale, params?: Record<string
     : isAppErrorCode(code)
       ? APP_ERRORS[code]
       : undefined
-  return entry ? fillTemplate(entry[locale], params) : undefined
+  return entry ? fillTemplate(entry[locale], params && paramsInWords(params, locale)) : undefined
 }

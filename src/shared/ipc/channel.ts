@@ -12,6 +12,18 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, outp
   return { input, output }
 }
 
+/**
+ * A channel's input object: STRICT, so a misspelt or unknown key is refused (`app.invalidInput`, code
+ * `unknownKey`) instead of silently dropped (a dropped key can turn a call into another, valid one). Every string
+ * and array inside gets a bound that fits its meaning (`.max(n)`). Declare every channel input with it.
+ */
+export function input<S extends z.ZodRawShape>(shape: S) {
+  return z.object(shape).strict()
+}
+
+/** An id the core gave out (profile, job, batch, asset): short, never empty. */
+export const idString = z.string().min(1).max(200)
+
 /** Input of a channel that takes nothing. */
 export const noInput = z.object({}).strict()
 /** Output of a channel that returns nothing. */
@@ -21,5 +33,4 @@ export const noOutput = z.null()
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 export const ipcFailureSchema = z.object({ ok: z.literal(false), error: appErrorDataSchema })
 
-/** Channel names may contain letters, digits and dots only (they are also URL path segments). */
-export const CHANNEL_NAME = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/
+export { CHANNEL_NAME } from './channel-names'

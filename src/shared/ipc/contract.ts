@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod'
 import type { ChannelSpec } from './channel'
+import type { CHANNEL_NAMES } from './channel-names'
 import { appChannels } from './channels/app'
 import { profileChannels } from './channels/profiles'
 import { assetChannels } from './channels/assets'
@@ -14,6 +15,7 @@ import { importChannels } from './channels/imports'
 import { lockChannels } from './channels/locks'
 import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
+import { draftChannels } from './channels/drafts'
 
 export const CHANNELS = {
   ...appChannels,
@@ -25,6 +27,7 @@ export const CHANNELS = {
   ...lockChannels,
   ...bulkChannels,
   ...journalChannels,
+  ...draftChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS
@@ -36,7 +39,10 @@ export function isChannelName(name: string): name is ChannelName {
   return Object.hasOwn(CHANNELS, name)
 }
 
-/** The prefix of Electron IPC channel names, so ours never collide with Electron's own. */
-export const IPC_PREFIX = 'ld:'
-/** The single Electron channel that carries core events to the renderer. */
-export const IPC_EVENT_CHANNEL = 'ld:event'
+export { IPC_EVENT_CHANNEL, IPC_PREFIX } from './channel-names'
+
+// The preload's plain list of names (channel-names.ts) is exactly the contract's channels: a channel added here
+// and not there (or the reverse) fails the type check.
+type Listed = (typeof CHANNEL_NAMES)[number]
+type SameNames = [Exclude<ChannelName, Listed>, Exclude<Listed, ChannelName>] extends [never, never] ? true : never
+export const CHANNEL_NAMES_MATCH: SameNames = true

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { bulkProgressSchema } from './channels/bulk'
+import { draftsChangedSchema } from './channels/drafts'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -12,6 +13,8 @@ export const eventSchemas = {
   'sandbox.status': z.object({ running: z.boolean(), url: z.string().optional(), error: z.string().optional() }),
   /** Progress of a bulk job: at most about ten a second per job, and one on every status change. */
   'bulk.progress': bulkProgressSchema,
+  /** Drafts were saved, renamed, removed, restored or imported (by any window, tab or the CLI of this core). */
+  'drafts.changed': draftsChangedSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
-import { clientPoolFor } from '../../../src/main/api/client-pool'
 import type { Core } from '../../../src/main/core'
 import { createLogger } from '../../../src/main/services/log'
 import type { SandboxHandle } from '../../../src/sandbox/index'
@@ -30,7 +29,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 
 /** Reads the enterprise's asset numbers through the pool's client while the service fails every call. */
 async function failingRead(): Promise<{ attempts: number; error: AppError }> {
-  const client = await clientPoolFor(core.services).get(profile.id)
+  const client = await core.services.clients.get(profile.id)
   sb.setFaults({ failureRate: 1 })
   sb.resetStats()
   try {
@@ -73,7 +72,7 @@ describe('client pool and settings', () => {
     expect(zh.error.details.serverMessage).toMatch(/[\u4e00-\u9fff]/)
 
     // The same values again: the client (and the tokens it holds) stays.
-    const pool = clientPoolFor(core.services)
+    const pool = core.services.clients
     const before = await pool.get(profile.id)
     await call('settings.update', { locale: 'zh-CN', bulk: { maxRetries: 3 } })
     expect(await pool.get(profile.id)).toBe(before)

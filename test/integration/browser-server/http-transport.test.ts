@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
+import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/main/core'
@@ -179,5 +180,123 @@ describe('browser-mode HTTP transport', () => {
     await readUntil('event: profiles.changed\ndata: {"activeId":"sandbox"}\n\n')
     await readUntil(': keep-alive')
     ac.abort()
+  })
+})
+
+/** Opens a raw TCP connection and reports what the server sent and when it closed it. */
+function rawSocket(port: number): { socket: Socket; received: () => string; closed: Promise<number> } {
+  const socket = connect({ host: '127.0.0.1', port })
+  let data = ''
+  socket.on('data', (d: Buffer) => (data += d.toString('latin1')))
+  socket.on('error', () => undefined)
+  const t0 = Date.now()
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now() - t0)))
+  return { socket, received: () => data, closed }
+}
+
+const within = <T>(p: Promise<T>, ms: number): Promise<T | 'still open'> => Promise.race([p, new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms))])
+
+describe('browser-mode HTTP transport: slow clients and opening the page', () => {
+  let base: string
+  let core: Core
+  let server: HttpTransport
+  const REQUEST_TIMEOUT = 600
+  const PER_CLIENT = 6
+
+  beforeAll(async () => {
+    base = await tempDir()
+    await mkdir(join(base, 'renderer'), { recursive: true })
+    await writeFile(join(base, 'renderer', 'index.html'), '<!doctype html><title>License Desk</title>')
+    core = await testCore(join(base, 'data'))
+    server = await startHttpTransport({
+      registry: core.registry,
+      events: core.events,
+      rendererDir: join(base, 'renderer'),
+      log: silentLogger,
+      headersTimeoutMs: REQUEST_TIMEOUT,
+      requestTimeoutMs: REQUEST_TIMEOUT,
+      maxConnectionsPerClient: PER_CLIENT,
+      openCodeTtlMs: 400,
+      keepAliveMs: 100,
+    })
+  })
+  afterAll(async () => {
+    await server.close()
+    await core.dispose()
+    await removeDir(base)
+  })
+
+  it('times out a body that arrives too slowly: 408, connection closed', async () => {
+    const c = rawSocket(server.port)
+    c.socket.write(
+      `POST /api/invoke/profiles.list HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-License-Desk-Token: ${server.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+    )
+    // A byte now and then keeps the socket busy, but the whole request must arrive in time.
+    const drip = setInterval(() => c.socket.write(' '), 100)
+    const closedAfter = await within(c.closed, 5_000)
+    clearInterval(drip)
+    expect(closedAfter).not.toBe('still open')
+    expect(closedAfter as number).toBeGreaterThanOrEqual(REQUEST_TIMEOUT - 50)
+    expect(c.received()).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('keeps the event stream open past the request timeout', async () => {
+    const ac = new AbortController()
+    const res = await fetch(`${server.origin}/api/events`, { headers: { 'X-License-Desk-Token': server.token }, signal: ac.signal })
+    const reader = res.body!.getReader()
+    await new Promise((r) => setTimeout(r, REQUEST_TIMEOUT * 3))
+    core.events.emit('profiles.changed', { activeId: 'late' })
+    let text = ''
+    while (!text.includes('"activeId":"late"')) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error('the stream was closed')
+      text += new TextDecoder().decode(value)
+    }
+    ac.abort()
+  })
+
+  it('caps the connections one client holds; a slot frees when one closes', async () => {
+    const held = Array.from({ length: PER_CLIENT }, () => rawSocket(server.port))
+    await new Promise((r) => setTimeout(r, 100))
+    const extra = rawSocket(server.port)
+    expect(await within(extra.closed, 2_000)).not.toBe('still open')
+    expect(extra.received()).toBe('')
+    held[0]!.socket.destroy()
+    await held[0]!.closed
+    await new Promise((r) => setTimeout(r, 50))
+    const res = await raw(server.port, 'GET', '/', {})
+    expect(res.status).toBe(200)
+    for (const h of held) h.socket.destroy()
+    await Promise.all(held.map((h) => h.closed))
+    await new Promise((r) => setTimeout(r, 50))
+  })
+
+  it('opens with a one-time code: exchanged once for the token, refused the second time and after it expires', async () => {
+    const url = new URL(server.openUrl())
+    expect(url.origin).toBe(server.origin)
+    expect(url.hash).toMatch(/^#code=[A-Za-z0-9_-]{43}$/)
+    expect(url.href).not.toContain(server.token)
+    const code = url.hash.slice('#code='.length)
+    const exchange = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.origin}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    const first = await exchange({ code })
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('no-store')
+    expect(await first.json()).toEqual({ token: server.token })
+    const again = await exchange({ code })
+    expect(again.status).toBe(401)
+    expect(await again.json()).toMatchObject({ ok: false, error: { code: 'app.unauthorized' } })
+    // Unused but too old.
+    const late = new URL(server.openUrl()).hash.slice('#code='.length)
+    await new Promise((r) => setTimeout(r, 500))
+    expect((await exchange({ code: late })).status).toBe(401)
+    // Wrong codes, wrong shapes, a foreign page.
+    expect((await exchange({ code: 'x'.repeat(43) })).status).toBe(401)
+    expect((await exchange({})).status).toBe(401)
+    const fresh = new URL(server.openUrl()).hash.slice('#code='.length)
+    expect((await exchange({ code: fresh }, { Origin: 'http://evil.example.com' })).status).toBe(403)
+    expect((await fetch(`${server.origin}/api/session`, { method: 'GET' })).status).toBe(405)
+    // The refused attempt from a foreign origin did not spend the code.
+    expect((await exchange({ code: fresh })).status).toBe(200)
   })
 })

@@ -96,8 +96,7 @@ describe('bulk channels', () => {
     const first = (await call<JobDetail>('bulk.get', { id: started.id, limit: 1 })).items[0]!
     expect(first).toMatchObject({ key: `${prefix}0`, label: 'Channel 0', result: { state: 'ok', memberGlobalId: expect.any(String) } })
     // A single write from a screen goes through the same journaled clients.
-    const { clientPoolFor } = await import('../../../src/main/api/client-pool')
-    const client = await clientPoolFor(core.services).get(profile.id)
+    const client = await core.services.clients.get(profile.id)
     await client.resetPassword(DEMO_EID, first.result.memberGlobalId!, NEW_PASSWORD)
   })
 

@@ -23,11 +23,15 @@ beforeAll(async () => {
 })
 afterAll(() => removeDir(dir))
 
-/** Runs the CLI from source (the same module the bin runs once built). */
+/** Runs the CLI from source (the same module the bin runs once built); `stdin` is piped in when given. */
 function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
+  return cliWith({}, ...args)
+}
+function cliWith(o: { stdin?: string }, ...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000, input: o.stdin ?? '' })
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
 }
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0
 const jsonLines = (s: string) => s.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
 const file = (name: string, text: string) => {
   const p = join(dir, name)
@@ -128,6 +132,98 @@ describe('license-desk', () => {
     expect(cli('locks', 'disable').code).toBe(2)
     const json = cli('locks', 'disable', '-f', join(dir, 'nope.txt'), '--json')
     expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
+  })
+
+  it('an unknown command or option is refused with one line on stderr and exit 2; help is exit 0', () => {
+    for (const args of [['orders'], ['lokcs'], ['--bogus', 'test'], ['locks', 'disable', '-f', 'x.txt', '--frob'], ['profiles', 'frob']]) {
+      const r = cli(...args)
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stdout, args.join(' ')).toBe('')
+      const lines = r.stderr.trim().split('\n')
+      expect(lines, args.join(' ')).toHaveLength(1)
+      expect(lines[0]).toMatch(/^license-desk: unknown (command|option) '/)
+    }
+    expect(cli('orders').stderr).toContain("unknown command 'orders'")
+    expect(cli('lokcs').stderr).toContain('Did you mean locks?')
+    const json = cli('orders', '--json')
+    expect(json.code).toBe(2)
+    expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
+    const help = cli('--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: license-desk')
+  })
+
+  it('profiles create: secrets from stdin (one line each, never arguments), stored; a plain http:// address needs consent', () => {
+    const r = cliWith({ stdin: 'order-s3cret\nmember-s3cret\n' }, 'profiles', 'create', '--name', 'Cli Acme', '--base-url', 'https://acme.example.com', '--order-app-key', 'ok', '--secret', 'orderAppSecret', '--secret', 'memberAppSecret', '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const view = (jsonLines(r.stdout)[0] as { profile: { name: string; secrets: Record<string, boolean> } }).profile
+    expect(view.name).toBe('Cli Acme')
+    expect(view.secrets).toMatchObject({ orderAppSecret: true, memberAppSecret: true, userPassword: false })
+    expect(r.stdout + r.stderr).not.toContain('s3cret')
+    const plain = cli('profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com')
+    expect(plain.code).toBe(2)
+    expect(plain.stderr).toContain('The service address starts with http://')
+    const zh = cli('--lang', 'zh-CN', 'profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com')
+    expect(zh.stderr).toContain('服务地址以 http:// 开头')
+    expect(cli('profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com', '--allow-insecure-http').code).toBe(0)
+    expect(cli('profiles', 'create', '--name', 'Local', '--base-url', 'http://127.0.0.1:9000').code).toBe(0)
+  })
+
+  it('profiles create --secrets-file (a file, or - for stdin); a bad file is exit 2', () => {
+    const f = file('secrets.json', JSON.stringify({ userPassword: 'pw-123456', userToken: 'tok' }))
+    const r = cli('profiles', 'create', '--name', 'From file', '--base-url', 'https://f.example.com', '--secrets-file', f, '--json')
+    expect(r.code, r.stderr).toBe(0)
+    expect((jsonLines(r.stdout)[0] as { profile: { secrets: Record<string, boolean> } }).profile.secrets).toMatchObject({ userPassword: true, userToken: true, orderAppSecret: false })
+    const piped = cliWith({ stdin: '{"orderAccessToken":"t"}' }, 'profiles', 'create', '--name', 'Piped', '--base-url', 'https://p.example.com', '--secrets-file', '-', '--json')
+    expect((jsonLines(piped.stdout)[0] as { profile: { secrets: Record<string, boolean> } }).profile.secrets).toMatchObject({ orderAccessToken: true })
+    const unknown = cli('profiles', 'create', '--name', 'Bad', '--base-url', 'https://b.example.com', '--secrets-file', file('bad.json', '{"orderAppSecrt":"x"}'))
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('orderAppSecrt')
+    expect(cli('profiles', 'create', '--name', 'Bad', '--base-url', 'https://b.example.com', '--secrets-file', file('bad2.json', '["x"]')).code).toBe(2)
+    expect(cli('profiles', 'create', '--name', 'Bad', '--base-url', 'https://b.example.com', '--secret', 'notASecret').code).toBe(2)
+  })
+
+  it('profiles set-secret: from stdin or --from-file, --clear removes; an empty secret is refused', () => {
+    const piped = cliWith({ stdin: 'user-token\n' }, 'profiles', 'set-secret', 'cli acme', 'userToken', '--json')
+    expect(piped.code, piped.stderr).toBe(0)
+    expect((jsonLines(piped.stdout)[0] as { profile: { secrets: Record<string, boolean> } }).profile.secrets['userToken']).toBe(true)
+    const fromFile = cli('profiles', 'set-secret', 'Cli Acme', 'userPassword', '--from-file', file('pw.txt', 'pw-123456\n'))
+    expect(fromFile.code, fromFile.stderr).toBe(0)
+    expect(fromFile.stdout).toContain('the user password of “Cli Acme” set')
+    const cleared = cli('profiles', 'set-secret', 'Cli Acme', 'userToken', '--clear', '--json')
+    expect((jsonLines(cleared.stdout)[0] as { profile: { secrets: Record<string, boolean> } }).profile.secrets['userToken']).toBe(false)
+    const empty = cliWith({ stdin: '\n' }, 'profiles', 'set-secret', 'Cli Acme', 'userToken')
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('The user token is required')
+    expect(cli('profiles', 'set-secret', 'Nowhere', 'userToken', '--clear').code).toBe(2)
+  })
+
+  it.skipIf(!hasScript)('profiles set-secret on a terminal: a hidden prompt, the secret never echoed', async () => {
+    const child = spawn('script', ['-q', '-e', '-c', 'node --import tsx/esm src/main/cli.ts profiles set-secret "Cli Acme" orderAppSecret --json', '/dev/null'], { cwd: root, env })
+    let out = ''
+    let sent = false
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      if (!sent && out.includes('(typing is hidden): ')) {
+        sent = true
+        // Typed after the prompt is up (the terminal echoes nothing once the prompt has switched it off).
+        setTimeout(() => child.stdin.write('hunter2-typed\r'), 100)
+      }
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(0)
+    expect(out).toContain('The order-group app secret (typing is hidden): ')
+    expect(out).not.toContain('hunter2')
+    expect(out).toContain('"orderAppSecret":true')
+  })
+
+  it('call --input-file keeps a JSON input (and its secrets) off the command line', () => {
+    const f = file('input.json', JSON.stringify({ fields: { name: 'Via call', baseUrl: 'https://c.example.com' }, secrets: { orderAppSecret: 'from-file' } }))
+    const r = cli('call', 'profiles.create', '--input-file', f, '--json')
+    expect(r.code, r.stderr).toBe(0)
+    expect(jsonLines(r.stdout)[0]).toMatchObject({ type: 'result', value: { name: 'Via call', secrets: { orderAppSecret: true } } })
+    expect(cliWith({ stdin: '{}' }, 'call', 'profiles.list', '--input-file', '-').code).toBe(0)
+    expect(cli('call', 'profiles.list', '{}', '--input-file', f).code).toBe(2)
   })
 
   it('the CLI writes to the same journal the app shows', () => {

@@ -5,7 +5,7 @@
  * asset comes on demand for the detail drawer.
  */
 import { z } from 'zod'
-import { channel } from '../channel'
+import { channel, idString, input } from '../channel'
 import { virtualAssetSchema } from '../../api/models'
 
 /** Bits of `AssetTable.flags`. */
@@ -14,10 +14,10 @@ export const ASSET_FLAG = { locked: 1, frozen: 2, borrowed: 4, grantable: 8 } as
 /** Most assets a table carries (order operation 8 has no paging; this guards the renderer's memory). */
 export const MAX_TABLE_ASSETS = 1_000_000
 
-const profileRef = { profileId: z.string().min(1).max(100).optional() }
+const profileRef = { profileId: idString.optional() }
 
 /** Which list: the profile (active when absent), the enterprise (the profile's when absent) and the extension code. */
-export const assetListKeySchema = z.object({
+export const assetListKeySchema = input({
   ...profileRef,
   enterpriseGlobalId: z.string().trim().max(200).optional(),
   /** Only assets carrying an extension with this code (the `extendCode` query); empty = all. */

@@ -3,7 +3,7 @@
  * calls, with progress, pause, cancel, resume after a crash, and one result per input item.
  */
 import { z } from 'zod'
-import { channel, noOutput } from '../channel'
+import { channel, idString, input, noOutput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
 
@@ -28,13 +28,11 @@ export const newMemberSchema = z
   })
   .strict()
 
-/** A job's id (`YYYY-MM-DD-xxxxxxxx`). */
-const jobIdString = z.string().min(1).max(100)
-const profileRef = { profileId: z.string().min(1).max(100).optional() }
+const profileRef = { profileId: idString.optional() }
 
 // Strict: an unknown key is refused (a misspelt option must not become a different, valid job).
 export const bulkStartSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
+  input({
     kind: z.enum(['locks.disable', 'locks.enable']),
     ...profileRef,
     items: z.array(lockNumberSchema).min(1).max(MAX_BULK_ITEMS),
@@ -43,7 +41,7 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
     /** Lock numbers per call; settings.bulk.lockChunkSize when absent. */
     chunkSize: z.number().int().min(1).max(5000).optional(),
   }),
-  z.strictObject({
+  input({
     kind: z.literal('members.import'),
     ...profileRef,
     enterpriseGlobalId: z.string().trim().min(1).max(200),
@@ -162,13 +160,13 @@ export const jobItemSchema = z.object({
 })
 export type JobItem = z.output<typeof jobItemSchema>
 
-const jobId = z.strictObject({ id: jobIdString })
+const jobId = input({ id: idString })
 
 /** Most items in one `bulk.get` page. */
 export const BULK_PAGE_MAX = 1000
 
-export const bulkGetSchema = z.strictObject({
-  id: jobIdString,
+export const bulkGetSchema = input({
+  id: idString,
   states: z.array(z.enum(ITEM_STATES)).max(ITEM_STATES.length).optional(),
   /** Only the items a retry would send again (true), or only the others (false). */
   retryable: z.boolean().optional(),
@@ -188,7 +186,7 @@ export type JobDetail = z.output<typeof jobDetailSchema>
 /** Most jobs in one `bulk.list` answer. */
 export const BULK_LIST_MAX = 500
 
-export const bulkListSchema = z.strictObject({
+export const bulkListSchema = input({
   /** Only jobs of these kinds. */
   kinds: z.array(z.enum(BULK_KINDS)).max(BULK_KINDS.length).optional(),
   limit: z.number().int().min(1).max(BULK_LIST_MAX).default(100),

@@ -4,9 +4,9 @@
  * (exceljs lives in main), returned as bytes the renderer saves (browser mode: a download; Electron: the same).
  */
 import { z } from 'zod'
-import { channel } from '../channel'
+import { channel, input } from '../channel'
 
-/** Largest file accepted for import, in bytes (its base64 form stays well under browser mode's 100 MB body limit). */
+/** Largest file accepted for import, in bytes (its base64 form stays well under browser mode's 64 MB body limit). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 export const IMPORT_KINDS = ['csv', 'xlsx', 'text'] as const
@@ -17,14 +17,12 @@ const base64 = z
   .max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64')
 
-export const parseTableInputSchema = z
-  .object({
-    /** The file's name: its extension picks the reader (.csv/.tsv, .xlsx; anything else is read as text). */
-    fileName: z.string().trim().min(1).max(255),
-    /** The file's bytes, base64. */
-    contentBase64: base64,
-  })
-  .strict()
+export const parseTableInputSchema = input({
+  /** The file's name: its extension picks the reader (.csv/.tsv, .xlsx; anything else is read as text). */
+  fileName: z.string().trim().min(1).max(255),
+  /** The file's bytes, base64. */
+  contentBase64: base64,
+})
 export type ParseTableInput = z.input<typeof parseTableInputSchema>
 
 /** A file read into rows of cells (all text), with its header when it has one. */
@@ -44,19 +42,32 @@ export type ParsedTable = z.output<typeof parsedTableSchema>
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** Most rows one export carries. */
-export const MAX_EXPORT_ROWS = 1_000_000
+/**
+ * Bounds of one export, so that an export (and its answer, the file as base64) stays a few tens of MB: rows (the
+ * largest tables the app shows: 200,000 assets, 100,000 results of a run), columns, one cell, and all cells'
+ * text together (16 million characters: at most 48 MB of UTF-8, 64 MB as base64).
+ */
+export const MAX_EXPORT_ROWS = 200_000
+export const MAX_EXPORT_COLUMNS = 50
+export const MAX_EXPORT_CELL_CHARS = 4_000
+export const MAX_EXPORT_TEXT_CHARS = 16_000_000
 
-const cell = z.union([z.string().max(10_000), z.number(), z.null()])
+const cell = z.union([z.string().max(MAX_EXPORT_CELL_CHARS), z.number(), z.null()])
 
-export const exportTableInputSchema = z.object({
+export const exportTableInputSchema = input({
   format: z.enum(EXPORT_FORMATS),
   /** File name without extension; unsafe characters are replaced. */
   baseName: z.string().trim().min(1).max(120),
   /** Excel sheet name. */
   sheetName: z.string().trim().min(1).max(31).optional(),
-  columns: z.array(z.string().max(200)).min(1).max(100),
-  rows: z.array(z.array(cell)).max(MAX_EXPORT_ROWS),
+  columns: z.array(z.string().max(200)).min(1).max(MAX_EXPORT_COLUMNS),
+  rows: z.array(z.array(cell).max(MAX_EXPORT_COLUMNS)).max(MAX_EXPORT_ROWS),
+}).superRefine((t, ctx) => {
+  let chars = 0
+  for (const row of t.rows) for (const c of row) if (typeof c === 'string') chars += c.length
+  if (chars > MAX_EXPORT_TEXT_CHARS) {
+    ctx.addIssue({ code: 'too_big', origin: 'string', maximum: MAX_EXPORT_TEXT_CHARS, inclusive: true, path: ['rows'], message: `the table holds more than ${MAX_EXPORT_TEXT_CHARS} characters` })
+  }
 })
 export type ExportTableInput = z.input<typeof exportTableInputSchema>
 

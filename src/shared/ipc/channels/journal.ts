@@ -3,7 +3,7 @@
  * secrets, g_nonce, outcome). The Journal screen lists it with filters and paging and exports it.
  */
 import { z } from 'zod'
-import { channel } from '../channel'
+import { channel, idString, input } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { OPERATION_IDS, type OperationId } from '../../api/operations'
 
@@ -96,7 +96,7 @@ export const JOURNAL_TEXT_MAX = 200
 
 /** Filters shared by list and export; all optional. Strict and bounded: an unknown key or an oversized list is refused. */
 const journalFilterShape = {
-  profileId: z.string().max(100).optional(),
+  profileId: idString.optional(),
   operations: z.array(operationSchema).max(OPERATION_IDS.length).optional(),
   outcomes: z.array(z.enum(JOURNAL_OUTCOMES)).max(JOURNAL_OUTCOMES.length).optional(),
   /** Epoch ms, inclusive. */
@@ -105,9 +105,9 @@ const journalFilterShape = {
   to: z.number().optional(),
   /** Case-insensitive text found in the operation, path, summary, error, nonce, job id, request or shell numbers. */
   text: z.string().trim().max(JOURNAL_TEXT_MAX).optional(),
-  jobId: z.string().max(100).optional(),
+  jobId: idString.optional(),
 }
-export const journalFilterSchema = z.object(journalFilterShape).strict()
+export const journalFilterSchema = input(journalFilterShape)
 export type JournalFilter = z.output<typeof journalFilterSchema>
 
 /** Most entries in one page. */
@@ -117,13 +117,11 @@ export const JOURNAL_BODY_LIST_MAX = 1000
 /** Most unreadable lines a page reports (`issueCount` has them all). */
 export const JOURNAL_ISSUES_MAX = 100
 
-export const journalListInputSchema = z
-  .object({
-    ...journalFilterShape,
-    offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-    limit: z.number().int().min(1).max(JOURNAL_PAGE_MAX).default(50),
-  })
-  .strict()
+export const journalListInputSchema = input({
+  ...journalFilterShape,
+  offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.number().int().min(1).max(JOURNAL_PAGE_MAX).default(50),
+})
 export type JournalListInput = z.input<typeof journalListInputSchema>
 
 /** A line of a journal file that could not be read (a torn last line after a crash, or damage). */
@@ -143,7 +141,7 @@ export const journalPageSchema = z.object({
 export type JournalPage = z.output<typeof journalPageSchema>
 
 export const JOURNAL_EXPORT_FORMATS = ['csv', 'json'] as const
-export const journalExportInputSchema = z.object({ ...journalFilterShape, format: z.enum(JOURNAL_EXPORT_FORMATS) }).strict()
+export const journalExportInputSchema = input({ ...journalFilterShape, format: z.enum(JOURNAL_EXPORT_FORMATS) })
 export type JournalExportInput = z.input<typeof journalExportInputSchema>
 
 /** The exported file's content (the renderer saves it; in browser mode it downloads it). */

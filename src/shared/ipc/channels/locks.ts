@@ -4,7 +4,7 @@
  * user clears it. (Browser mode gets a new port, hence a new origin and empty localStorage, at every start.)
  */
 import { z } from 'zod'
-import { channel, noInput } from '../channel'
+import { channel, input, noInput } from '../channel'
 
 /** Largest pasted list kept (about 200,000 lock numbers). */
 export const MAX_DRAFT_CHARS = 4_000_000
@@ -24,10 +24,13 @@ export const lockDraftSchema = z.object({
   updatedAt: z.number(),
 })
 export type LockDraft = z.output<typeof lockDraftSchema>
+/** The Locks screen's draft as the draft store keeps it (kind `locks`). */
+export const lockDraftBodySchema = lockDraftSchema.omit({ updatedAt: true })
+export type LockDraftBody = z.output<typeof lockDraftBodySchema>
 
 export const lockChannels = {
   /** The saved draft, or null. */
   'locks.getDraft': channel(noInput, lockDraftSchema.nullable()),
   /** Saves the draft (null clears it). */
-  'locks.saveDraft': channel(z.object({ draft: lockDraftSchema.omit({ updatedAt: true }).nullable() }), lockDraftSchema.nullable()),
+  'locks.saveDraft': channel(input({ draft: lockDraftSchema.omit({ updatedAt: true }).strict().nullable() }), lockDraftSchema.nullable()),
 }

@@ -8,7 +8,7 @@
  * - and, asked separately because it may page through many employees, the holder's name (member operation 5).
  */
 import { z } from 'zod'
-import { channel } from '../channel'
+import { channel, idString, input } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { assetProductsSchema, enterpriseAssetNumSchema, lentLockSchema, virtualAssetSchema } from '../../api/models'
 
@@ -22,12 +22,12 @@ export const sourceStateSchema = z.discriminatedUnion('status', [
 export type SourceState = z.output<typeof sourceStateSchema>
 
 const lookupTarget = {
-  profileId: z.string().min(1).max(100).optional(),
+  profileId: idString.optional(),
   /** The profile's enterprise when absent. */
   enterpriseGlobalId: z.string().trim().max(200).optional(),
 }
 
-export const lookupAssetInputSchema = z.object({
+export const lookupAssetInputSchema = input({
   ...lookupTarget,
   assetNum: z.string().trim().min(1).max(64),
 })
@@ -51,7 +51,7 @@ export const assetLookupSchema = z.object({
 })
 export type AssetLookup = z.output<typeof assetLookupSchema>
 
-export const lookupMemberInputSchema = z.object({
+export const lookupMemberInputSchema = input({
   ...lookupTarget,
   memberGlobalId: z.string().trim().min(1).max(200),
 })

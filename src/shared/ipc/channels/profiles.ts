@@ -1,6 +1,6 @@
 /** Channels of connection profiles: where to connect, as whom; secrets only ever travel towards the keychain. */
 import { z } from 'zod'
-import { channel, noInput, noOutput } from '../channel'
+import { channel, idString, input, noInput, noOutput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 
 /** Secrets a profile can hold in the keychain. Pasted tokens stand in for credentials where users have them. */
@@ -31,6 +31,31 @@ const httpUrl = z
 
 const text = (max: number) => z.string().trim().max(max)
 
+/** Whether an address names this machine (127.0.0.0/8, ::1, localhost): plain http never leaves it. */
+export function isLoopbackUrl(raw: string): boolean {
+  try {
+    const host = new URL(raw).hostname.toLowerCase()
+    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether an address would send credentials unencrypted to another machine: plain http:// to anything but this
+ * machine. Such an address needs the profile's explicit consent (`allowInsecureHttp`).
+ */
+export function isInsecureRemoteUrl(raw: string): boolean {
+  try {
+    return new URL(raw.trim()).protocol === 'http:' && !isLoopbackUrl(raw.trim())
+  } catch {
+    return false
+  }
+}
+
+/** The issue code of an insecure address without consent (see input-issues.ts). */
+export const INSECURE_ADDRESS_ISSUE = 'insecureAddress'
+
 /** The profile fields without defaults (the basis of both the full form and a partial update). */
 const profileFieldShape = {
   name: z.string().trim().min(1).max(60),
@@ -45,10 +70,41 @@ const profileFieldShape = {
   channelCode: text(100),
   channelCustomerId: text(100),
   enterpriseGlobalId: text(200),
+  /**
+   * "I accept sending credentials unencrypted": lets the address (and token endpoint) be plain http:// to another
+   * machine. Off by default; the screen keeps a warning visible while it is on.
+   */
+  allowInsecureHttp: z.boolean(),
 }
 
-/** What a user types for a profile. The token endpoint may be left empty: `{baseUrl}/oauth/token` is used. */
-export const profileFieldsSchema = z.object({
+/**
+ * Plain http only for this machine, unless the profile accepts sending credentials unencrypted: otherwise a field
+ * error (code `insecureAddress`) on the address or token endpoint.
+ */
+export function checkAddressSecurity(
+  v: { baseUrl?: string | undefined; tokenUrl?: string | undefined; allowInsecureHttp?: boolean | undefined },
+  ctx: z.RefinementCtx,
+  prefix: (string | number)[] = [],
+): void {
+  if (v.allowInsecureHttp) return
+  for (const key of ['baseUrl', 'tokenUrl'] as const) {
+    const url = v[key]
+    if (url && isInsecureRemoteUrl(url)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...prefix, key],
+        message: 'plain http:// to another machine sends credentials unencrypted: use https://, or accept it on the profile',
+        params: { code: INSECURE_ADDRESS_ISSUE },
+      })
+    }
+  }
+}
+
+/**
+ * The profile fields as an object, without the cross-field address rule (views and the stored file extend it; a
+ * stored profile is never refused on reading, only when it is used or changed).
+ */
+export const profileFieldsObject = z.object({
   ...profileFieldShape,
   tokenUrl: profileFieldShape.tokenUrl.default(''),
   orderAppKey: profileFieldShape.orderAppKey.default(''),
@@ -58,8 +114,14 @@ export const profileFieldsSchema = z.object({
   channelCode: profileFieldShape.channelCode.default(''),
   channelCustomerId: profileFieldShape.channelCustomerId.default(''),
   enterpriseGlobalId: profileFieldShape.enterpriseGlobalId.default(''),
+  allowInsecureHttp: profileFieldShape.allowInsecureHttp.default(false),
 })
-export type ProfileFields = z.output<typeof profileFieldsSchema>
+
+/** What a user types for a profile. The token endpoint may be left empty: `{baseUrl}/oauth/token` is used. */
+export const profileFieldsSchema = profileFieldsObject.superRefine((v, ctx) => checkAddressSecurity(v, ctx))
+export type ProfileFields = z.output<typeof profileFieldsObject>
+/** Profile fields as given (defaults not yet applied). */
+export type ProfileFieldsInput = z.input<typeof profileFieldsObject>
 
 /** Fields of the built-in Sandbox profile a user may change; the rest is managed by the app. */
 export const SANDBOX_EDITABLE_FIELDS = ['operatorIdentity', 'channelCode', 'channelCustomerId', 'enterpriseGlobalId'] as const satisfies readonly (keyof ProfileFields)[]
@@ -69,7 +131,7 @@ export const profileKindSchema = z.enum(['sandbox', 'remote'])
 export type ProfileKind = z.infer<typeof profileKindSchema>
 
 /** A profile as the renderer sees it: fields, and whether each secret is set (never the secret). */
-export const profileViewSchema = profileFieldsSchema.extend({
+export const profileViewSchema = profileFieldsObject.extend({
   id: z.string(),
   kind: profileKindSchema,
   /** The built-in Sandbox profile cannot be deleted and its address is managed by the app. */
@@ -82,23 +144,26 @@ export type ProfileView = z.infer<typeof profileViewSchema>
 
 const secretValue = z.string().min(1).max(8192)
 
-export const profileCreateSchema = z.object({
-  fields: profileFieldsSchema,
+export const profileCreateSchema = input({
+  fields: profileFieldsObject.strict().superRefine((v, ctx) => checkAddressSecurity(v, ctx)),
   /** Secrets to store with the new profile; absent means not set. */
   secrets: z.partialRecord(secretNameSchema, secretValue).default({}),
 })
 
-/** Fields to change; absent fields stay as they are (no defaults here, unlike `profileFieldsSchema.partial()`). */
-export const profileFieldsPatchSchema = z.object(profileFieldShape).partial()
+/**
+ * Fields to change; absent fields stay as they are (no defaults here, unlike `profileFieldsSchema.partial()`). The
+ * address rule is checked by the core on the merged profile (a patch may change only one of the fields it reads).
+ */
+export const profileFieldsPatchSchema = z.object(profileFieldShape).partial().strict()
 export type ProfileFieldsPatch = z.output<typeof profileFieldsPatchSchema>
 
-export const profileUpdateSchema = z.object({
-  id: z.string().min(1),
+export const profileUpdateSchema = input({
+  id: idString,
   fields: profileFieldsPatchSchema,
 })
 
-export const setSecretSchema = z.object({
-  id: z.string().min(1),
+export const setSecretSchema = input({
+  id: idString,
   name: secretNameSchema,
   /** null removes the secret. */
   value: secretValue.nullable(),
@@ -118,15 +183,26 @@ export const testStepSchema = z.discriminatedUnion('status', [
 ])
 export type TestStep = z.infer<typeof testStepSchema>
 
+/**
+ * The test as a whole: allOk (every step worked), okWithSkips (nothing failed, some steps could not run),
+ * someFailed, allFailed (nothing worked: the service unreachable, or every credential refused), nothingTested
+ * (no credentials to try).
+ */
+export const TEST_SUMMARIES = ['allOk', 'okWithSkips', 'someFailed', 'allFailed', 'nothingTested'] as const
+export type TestSummary = (typeof TEST_SUMMARIES)[number]
+
 export const groupTestSchema = z.object({ token: testStepSchema, read: testStepSchema })
 export const connectionTestSchema = z.object({
   profileId: z.string(),
   order: groupTestSchema,
   member: groupTestSchema,
+  summary: z.enum(TEST_SUMMARIES),
+  /** The summary as a headline in the language of the test (as the steps' details and reasons). */
+  headline: z.string(),
 })
 export type ConnectionTest = z.infer<typeof connectionTestSchema>
 
-const idInput = z.object({ id: z.string().min(1) })
+const idInput = input({ id: idString })
 
 export const profileChannels = {
   'profiles.list': channel(noInput, profileListSchema),

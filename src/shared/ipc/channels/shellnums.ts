@@ -4,7 +4,7 @@
  * in the operation journal).
  */
 import { z } from 'zod'
-import { channel, noInput } from '../channel'
+import { channel, idString, input, noInput } from '../channel'
 
 /** Region of a shell number, from its first digit: 8 domestic, 6 Singapore (spec, order operation 9). */
 export const SHELL_REGIONS = ['domestic', 'singapore', 'unknown'] as const
@@ -36,8 +36,8 @@ export const shellBatchSchema = z.object({
 })
 export type ShellBatch = z.output<typeof shellBatchSchema>
 
-export const shellIssueInputSchema = z.object({
-  profileId: z.string().min(1).max(100).optional(),
+export const shellIssueInputSchema = input({
+  profileId: idString.optional(),
   /** Count wanted; at most settings.limits.maxShellNumsPerCall (checked by the core, which knows the setting). */
   size: z.number().int().min(1).max(1_000_000),
 })
@@ -52,5 +52,5 @@ export const shellnumChannels = {
   /** The batches issued on this computer, newest first. */
   'shellnums.history': channel(noInput, shellHistorySchema),
   /** Forgets one batch (or all, without id) locally; the journal keeps its record. */
-  'shellnums.forget': channel(z.object({ id: z.string().min(1).max(100).optional() }), shellHistorySchema),
+  'shellnums.forget': channel(input({ id: idString.optional() }), shellHistorySchema),
 }

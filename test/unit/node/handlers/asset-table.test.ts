@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { VirtualAsset } from '@shared/api/models'
 import { assetTableSchema, type AssetTable } from '@shared/ipc/channels/assets'
-import { CacheEntry, projectAssets } from '../../../../src/main/handlers/assets'
+import { CacheEntry, projectAssets } from '../../../../src/main/services/assets'
 
 const asset = (over: Partial<VirtualAsset>): VirtualAsset => ({ id: 'A1', licenseType: 'normal_recover_usbkey', assetNum: '8100000001', locked: false, ...over })
 const meta = { profileId: 'p', enterpriseGlobalId: 'E1', extendCode: '', fetchedAt: 5, cached: false }

@@ -55,6 +55,33 @@ describe('layer rules', () => {
     expect(internal).toContain('no-restricted-imports')
   }, 60_000)
 
+  it('stops a handler importing another handler, and keeps the other rules of main there', async () => {
+    const sibling = await ruleIds('src/main/handlers/__probe__.ts', "import { registerAssetHandlers } from './assets'\nexport const x = registerAssetHandlers\n")
+    expect(sibling).toContain('no-restricted-imports')
+    const roundabout = await ruleIds('src/main/handlers/__probe__.ts', "import { registerAssetHandlers } from '../handlers/assets'\nexport const x = registerAssetHandlers\n")
+    expect(roundabout).toContain('no-restricted-imports')
+    const internal = await ruleIds('src/main/handlers/__probe__.ts', "import { x } from '../../sandbox/server/thing'\nexport const y = x\n")
+    expect(internal).toContain('no-restricted-imports')
+    const services = await ruleIds(
+      'src/main/handlers/__probe__.ts',
+      "import type { Services } from '../core/services'\nimport { targetProfile } from '../services/enterprise'\nexport const x = (s: Services) => targetProfile(s.profiles, undefined)\n",
+    )
+    expect(services).toEqual([])
+    // The core registers every handler: that import stays allowed outside handlers/.
+    const core = await ruleIds('src/main/core/__probe__.ts', "import { registerAssetHandlers } from '../handlers/assets'\nexport const x = registerAssetHandlers\n")
+    expect(core).toEqual([])
+  }, 60_000)
+
+  it('keeps the schemas out of the preload (types only)', async () => {
+    const schemas = await ruleIds('src/preload/__probe__.ts', "import { isChannelName } from '@shared/ipc/contract'\nimport { z } from 'zod'\nexport const x = [isChannelName, z]\n")
+    expect(schemas.filter((i) => i === 'no-restricted-imports')).toHaveLength(2)
+    const names = await ruleIds(
+      'src/preload/__probe__.ts',
+      "import type { IpcResult } from '@shared/ipc/channel'\nimport { isListedChannel } from '@shared/ipc/channel-names'\nexport const x = (r: IpcResult<unknown>) => [r, isListedChannel]\n",
+    )
+    expect(names).toEqual([])
+  }, 60_000)
+
   it('lets the renderer use shared', async () => {
     const ids = await ruleIds('src/renderer/__probe__.ts', "import { CHANNELS } from '@shared/ipc/contract'\nexport const x = CHANNELS\n")
     expect(ids).toEqual([])

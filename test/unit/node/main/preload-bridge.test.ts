@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { IPC_EVENT_CHANNEL, IPC_PREFIX } from '@shared/ipc/contract'
+import { appErrorDataSchema } from '@shared/errors/app-error'
+import { CHANNEL_NAMES } from '@shared/ipc/channel-names'
+import { CHANNELS, IPC_EVENT_CHANNEL, IPC_PREFIX } from '@shared/ipc/contract'
 import { createPreloadBridge, type IpcRendererLike } from '../../../../src/preload/bridge'
 
 function fakeIpc() {
@@ -52,6 +54,21 @@ describe('preload bridge', () => {
     emit('profiles.changed', { activeId: 'y' })
     expect(got).toHaveLength(1)
     expect(listeners.get(IPC_EVENT_CHANNEL)?.size).toBe(0)
+  })
+
+  it("knows exactly the contract's channels, each once", async () => {
+    expect([...CHANNEL_NAMES].sort()).toEqual(Object.keys(CHANNELS).sort())
+    expect(new Set(CHANNEL_NAMES).size).toBe(CHANNEL_NAMES.length)
+    const { ipc, calls } = fakeIpc()
+    const bridge = createPreloadBridge(ipc)
+    for (const name of Object.keys(CHANNELS)) await bridge.invoke(name, {})
+    expect(calls.map(([c]) => c)).toEqual(Object.keys(CHANNELS).map((c) => IPC_PREFIX + c))
+  })
+
+  it('refuses with a well-formed error, as the core would send it', async () => {
+    const r = await createPreloadBridge(fakeIpc().ipc).invoke('no.such', {})
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(appErrorDataSchema.parse(r.error)).toEqual({ code: 'app.notFound', messageKey: 'app.notFound', params: { what: 'channel no.such' }, details: {} })
   })
 
   it('is frozen, so the page cannot swap its functions', () => {

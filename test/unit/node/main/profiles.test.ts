@@ -189,6 +189,36 @@ describe('ProfilesService', () => {
     expect((await profiles.get('sandbox')).baseUrl).toBe('http://127.0.0.1:40001')
   })
 
+  it('takes plain http:// only for this machine, unless the profile accepts sending credentials unencrypted', async () => {
+    const refused = await expectAppError(profiles.create(fields('Plain', { baseUrl: 'http://licensing.example.com' })), 'app.invalidInput')
+    expect(refused.details.issues).toEqual([expect.objectContaining({ path: 'fields.baseUrl', code: 'insecureAddress' })])
+    const token = await expectAppError(profiles.create(fields('Tok', { tokenUrl: 'http://auth.example.com/t' })), 'app.invalidInput')
+    expect(token.details.issues).toEqual([expect.objectContaining({ path: 'fields.tokenUrl', code: 'insecureAddress' })])
+    for (const [name, baseUrl] of [['Local', 'http://127.0.0.1:8080'], ['Named', 'http://localhost:8080'], ['Six', 'http://[::1]:8080']] as const) {
+      expect((await profiles.create(fields(name, { baseUrl }))).allowInsecureHttp).toBe(false)
+    }
+    const consented = await profiles.create({ ...fields('Lab'), baseUrl: 'http://lab.internal', allowInsecureHttp: true })
+    expect(consented.allowInsecureHttp).toBe(true)
+    expect((await profiles.connectionFor(consented.id)).baseUrl).toBe('http://lab.internal')
+    // Taking the consent back while the address is still plain http is refused at the field.
+    const back = await expectAppError(profiles.update(consented.id, { allowInsecureHttp: false }), 'app.invalidInput')
+    expect(back.details.issues?.[0]).toMatchObject({ path: 'fields.baseUrl', code: 'insecureAddress' })
+    expect((await profiles.list()).profiles.map((p) => p.name)).toEqual(['Sandbox', 'Local', 'Named', 'Six', 'Lab'])
+  })
+
+  it('refuses to connect a stored profile with a plain http:// address and no consent, naming the field', async () => {
+    const { writeFile } = await import('node:fs/promises')
+    const old = { ...fields('Old', { baseUrl: 'http://licensing.example.com' }), id: 'old', createdAt: 1, updatedAt: 1 }
+    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeId: 'old', profiles: [old], sandbox: {} }))
+    // It still lists (nothing typed is lost), but nothing is sent to it.
+    expect((await profiles.get('old')).baseUrl).toBe('http://licensing.example.com')
+    const err = await expectAppError(profiles.connectionFor('old'), 'app.insecureAddress')
+    expect(err.details.issues?.[0]).toMatchObject({ path: 'fields.baseUrl', code: 'insecureAddress' })
+    const rename = await expectAppError(profiles.update('old', { name: 'Renamed' }), 'app.invalidInput')
+    expect(rename.details.issues?.[0]).toMatchObject({ path: 'fields.baseUrl', code: 'insecureAddress' })
+    expect((await profiles.update('old', { baseUrl: 'https://licensing.example.com' })).baseUrl).toBe('https://licensing.example.com')
+  })
+
   it('falls back to the Sandbox when the stored active profile no longer exists', async () => {
     const { writeFile } = await import('node:fs/promises')
     await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeId: 'gone', profiles: [], sandbox: {} }))

@@ -61,6 +61,49 @@ describe('HandlerRegistry', () => {
     expect(String(r.error.params.detail)).toContain('name')
   })
 
+  it('reports at most a few issues, each with a code and bound, never echoing the input', async () => {
+    registry.handle('exports.table', async () => {
+      throw new Error('must not run')
+    })
+    const huge = 'x'.repeat(1_000_000)
+    const long = huge.slice(0, 5000)
+    const r = await registry.invoke('exports.table', { format: 'csv', baseName: 'x', columns: ['a'], rows: Array.from({ length: 50_000 }, () => [long, {}]) }, ctx)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.details.issues).toHaveLength(10)
+    expect(r.error.details.moreIssues).toBe(99_990)
+    expect(r.error.details.issues?.[0]).toMatchObject({ path: 'rows.0.0', code: 'tooLong', bound: 4000 })
+    expect(r.error.details.retryable).toBe(false)
+    const text = JSON.stringify(r)
+    expect(text.length).toBeLessThan(5_000)
+    expect(text).not.toContain('xxxxxxxxxx')
+  })
+
+  it('refuses an oversized list by its bound, before looking at its entries', async () => {
+    registry.handle('exports.table', async () => {
+      throw new Error('must not run')
+    })
+    const r = await registry.invoke('exports.table', { format: 'csv', baseName: 'x', columns: ['a'], rows: new Array(1_000_000).fill(0) }, ctx)
+    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: 'rows', code: 'tooMany', bound: 200_000 }] } } })
+    if (!r.ok) expect(r.error.details.moreIssues).toBeUndefined()
+  })
+
+  it('refuses unknown keys instead of dropping them (a misspelt key never becomes another valid call)', async () => {
+    let called = false
+    registry.handle('shellnums.forget', async () => {
+      called = true
+      return { batches: [] }
+    })
+    const r = await registry.invoke('shellnums.forget', { batchId: 'x' }, ctx)
+    expect(called).toBe(false)
+    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: '', code: 'unknownKey', values: ['batchId'] }] } } })
+    registry.handle('settings.update', async () => {
+      throw new Error('must not run')
+    })
+    const nested = await registry.invoke('settings.update', { bulk: { concurency: 2 } }, ctx)
+    expect(nested).toMatchObject({ ok: false, error: { details: { issues: [{ path: 'bulk', code: 'unknownKey', values: ['concurency'] }] } } })
+  })
+
   it('passes the parsed input (defaults applied, text trimmed) to the handler', async () => {
     let seen: unknown
     registry.handle('profiles.create', async (input) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { takeToken, tokenFromHash, TOKEN_STORAGE_KEY, type TokenEnv } from '../../../../src/renderer/bridge/token'
+import { codeFromHash, redeemOpenCode, takeToken, tokenFromHash, TOKEN_STORAGE_KEY, type TokenEnv } from '../../../../src/renderer/bridge/token'
 
 function env(hash: string, stored: string | null = null) {
   const store = new Map<string, string>()
@@ -46,5 +46,39 @@ describe('takeToken', () => {
       throw new Error('disabled')
     }
     expect(takeToken(e)).toBe('t')
+  })
+})
+
+describe('redeemOpenCode', () => {
+  const ok = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }))
+
+  it('exchanges a one-time #code= for the token, stores it and clears the address', async () => {
+    const { e, store, replaceState } = env('#code=once')
+    const fetchFn = ok({ token: 'T0K' })
+    await redeemOpenCode(e, fetchFn as unknown as typeof fetch)
+    expect(fetchFn).toHaveBeenCalledWith('/api/session', expect.objectContaining({ method: 'POST', body: JSON.stringify({ code: 'once' }) }))
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe('T0K')
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/')
+    // takeToken then finds it, as after a reload.
+    expect(takeToken({ ...e, location: { hash: '', pathname: '/', search: '' } })).toBe('T0K')
+  })
+
+  it('a refused code stores nothing (the page then says how to get in) and still leaves the address', async () => {
+    const { e, store, replaceState } = env('#code=spent', 'old-from-another-launch')
+    await redeemOpenCode(e, ok({ ok: false }, 401) as unknown as typeof fetch)
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe('old-from-another-launch')
+    expect(replaceState).toHaveBeenCalled()
+  })
+
+  it('does nothing without a code, and survives a core that is gone', async () => {
+    const fetchFn = vi.fn()
+    await redeemOpenCode(env('#/settings').e, fetchFn as unknown as typeof fetch)
+    expect(fetchFn).not.toHaveBeenCalled()
+    const failing = vi.fn(async () => {
+      throw new TypeError('fetch failed')
+    })
+    await expect(redeemOpenCode(env('#code=x').e, failing as unknown as typeof fetch)).resolves.toBeUndefined()
+    expect(codeFromHash('#code=abc&x=1')).toBe('abc')
+    expect(codeFromHash('#token=abc')).toBeNull()
   })
 })

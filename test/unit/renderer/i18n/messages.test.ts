@@ -14,6 +14,12 @@ function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
 
 const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
+/** The area files of each language (one per area: i18n/<locale>/<area>.ts), by area name. */
+const areaFiles = (all: Record<string, { default: Tree }>) =>
+  new Map(Object.entries(all).filter(([path]) => !path.endsWith('/index.ts')).map(([path, mod]) => [path.replace(/^.*\/(.+)\.ts$/, '$1'), mod.default]))
+const enAreas = areaFiles(import.meta.glob<{ default: Tree }>('../../../../src/renderer/i18n/en/*.ts', { eager: true }))
+const zhAreas = areaFiles(import.meta.glob<{ default: Tree }>('../../../../src/renderer/i18n/zh-CN/*.ts', { eager: true }))
+
 describe('renderer messages', () => {
   const enLeaves = new Map(leaves(en as Tree))
   const zhLeaves = new Map(leaves(zhCN as unknown as Tree))
@@ -21,6 +27,19 @@ describe('renderer messages', () => {
   it('en and zh-CN have exactly the same keys', () => {
     expect([...zhLeaves.keys()].sort()).toEqual([...enLeaves.keys()].sort())
     expect(enLeaves.size).toBeGreaterThan(50)
+  })
+
+  it('has one file per area in each language, with the same keys, all assembled by the index', () => {
+    expect([...zhAreas.keys()].sort()).toEqual([...enAreas.keys()].sort())
+    expect(enAreas.size).toBeGreaterThan(5)
+    const fromFiles: string[] = []
+    for (const [area, tree] of enAreas) {
+      const keys = leaves(tree).map(([k]) => k)
+      expect(leaves(zhAreas.get(area)!).map(([k]) => k).sort(), area).toEqual(keys.slice().sort())
+      fromFiles.push(...keys)
+    }
+    // Every key comes from exactly one area file, and the index leaves none out.
+    expect(fromFiles.slice().sort()).toEqual([...enLeaves.keys()].sort())
   })
 
   it('each message uses the same parameters in both languages', () => {

@@ -50,8 +50,8 @@ describe('validateProfileForm', () => {
   })
 
   it('limits the name to 60 characters as the core does', () => {
-    const ok = validateProfileForm({ ...emptyForm(), name: 'n'.repeat(60), baseUrl: 'http://h' }, t)
-    const bad = validateProfileForm({ ...emptyForm(), name: 'n'.repeat(61), baseUrl: 'http://h' }, t)
+    const ok = validateProfileForm({ ...emptyForm(), name: 'n'.repeat(60), baseUrl: 'https://h' }, t)
+    const bad = validateProfileForm({ ...emptyForm(), name: 'n'.repeat(61), baseUrl: 'https://h' }, t)
     expect(ok.ok).toBe(true)
     expect(bad.ok ? {} : bad.errors).toEqual({ name: 'validation.tooLong {"max":60}' })
   })
@@ -97,13 +97,13 @@ describe('secrets', () => {
 describe('fieldPatch', () => {
   it('contains only the changed fields', () => {
     const p = view()
-    const fields = { ...formFromProfile(p), userLogin: 'other', tokenUrl: '' }
+    const fields = { ...formFromProfile(p), userLogin: 'other', tokenUrl: '', allowInsecureHttp: false }
     expect(fieldPatch(p, fields)).toEqual({ userLogin: 'other' })
   })
 
   it('never sends the managed fields of the built-in Sandbox', () => {
     const p = view({ id: 'sandbox', kind: 'sandbox', builtIn: true, name: 'Sandbox' })
-    const fields = { ...formFromProfile(p), name: 'Renamed', baseUrl: 'http://elsewhere', channelCode: 'DEMO' }
+    const fields = { ...formFromProfile(p), name: 'Renamed', baseUrl: 'http://elsewhere', channelCode: 'DEMO', allowInsecureHttp: false }
     expect(fieldPatch(p, fields)).toEqual({ channelCode: 'DEMO' })
   })
 })

@@ -18,6 +18,7 @@ export function profileView(over: Partial<ProfileView> = {}): ProfileView {
     channelCode: '',
     channelCustomerId: '',
     enterpriseGlobalId: '',
+    allowInsecureHttp: false,
     secrets: NO_SECRETS,
     createdAt: 1,
     updatedAt: 1,

@@ -1,0 +1,339 @@
+/**
+ * The draft store: work in progress of every screen, in the app's database (table `drafts`). A body is checked
+ * with its kind's schema (src/shared/drafts/kinds.ts) on every save, read and import; every save is one committed
+ * transaction, so a kill -9 right after `save` returns loses nothing. Each save of a body raises the draft's
+ * revision, and a save based on an older revision is refused (`app.draftConflict`): two windows editing one draft
+ * never silently overwrite each other. Removing is undoable for REMOVED_DRAFT_DAYS.
+ */
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { AppError } from '@shared/errors/app-error'
+import {
+  DRAFT_FILE_FORMAT,
+  DRAFT_FILE_VERSION,
+  MAX_DRAFT_BODY_BYTES,
+  MAX_DRAFT_FILE_BYTES,
+  REMOVED_DRAFT_DAYS,
+  DRAFT_KINDS,
+  draftKind,
+  draftSummarySchema,
+  isDraftKind,
+  type DraftKind,
+  type DraftSummary,
+} from '@shared/drafts/kinds'
+import type { Draft, DraftMeta } from '@shared/ipc/channels/drafts'
+import type { Database, Migration } from '../db/database'
+import { likePattern } from '../db/database'
+
+export const DRAFT_MIGRATIONS: Migration[] = [
+  {
+    id: 'drafts-1',
+    sql: `
+      CREATE TABLE drafts (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        profile_id TEXT,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        summary TEXT NOT NULL,
+        search TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        removed_at INTEGER
+      );
+      CREATE INDEX drafts_by_time ON drafts (updated_at DESC);
+      CREATE INDEX drafts_by_kind ON drafts (kind, profile_id);
+    `,
+  },
+]
+
+interface DraftRow {
+  id: string
+  kind: string
+  profile_id: string | null
+  name: string
+  body: string
+  revision: number
+  summary: string
+  created_at: number
+  updated_at: number
+  removed_at: number | null
+}
+
+export interface DraftListQuery {
+  kinds?: DraftKind[]
+  profileId?: string
+  query?: string
+  removed?: boolean
+  offset?: number
+  limit?: number
+}
+
+export interface DraftSave {
+  id?: string
+  kind: DraftKind
+  profileId?: string | null
+  name?: string
+  body: unknown
+  baseRevision: number
+  force?: boolean
+}
+
+export interface DraftStoreOptions {
+  now?: () => number
+  /** Largest body kept, as JSON text (default MAX_DRAFT_BODY_BYTES). */
+  maxBodyBytes?: number
+  /** Told the ids of drafts that changed (the core publishes `drafts.changed`). */
+  onChange?: (ids: string[], clientId?: string) => void
+}
+
+const LISTED_KINDS = (Object.keys(DRAFT_KINDS) as DraftKind[]).filter((k) => draftKind(k).listed)
+const DAY_MS = 86_400_000
+
+/** The file `export` writes and `import` reads. */
+const draftFileSchema = z.object({
+  format: z.literal(DRAFT_FILE_FORMAT),
+  version: z.number().int(),
+  exportedAt: z.number(),
+  drafts: z
+    .array(
+      z.object({
+        kind: z.string(),
+        name: z.string().max(200),
+        body: z.unknown(),
+        createdAt: z.number().optional(),
+        updatedAt: z.number().optional(),
+      }),
+    )
+    .max(10_000),
+})
+
+function searchText(name: string, summary: DraftSummary): string {
+  return [name, summary.customer ?? '', summary.type ?? ''].join('\n').toLowerCase()
+}
+
+function toMeta(row: DraftRow): DraftMeta {
+  const summary = draftSummarySchema.safeParse(JSON.parse(row.summary))
+  return {
+    id: row.id,
+    kind: row.kind as DraftKind,
+    profileId: row.profile_id,
+    name: row.name,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    removedAt: row.removed_at,
+    summary: summary.success ? summary.data : {},
+  }
+}
+
+/** The first problem of a failed parse, as a path ("orderList.0.assets"), for messages. */
+function firstPath(error: z.ZodError): string {
+  const i = error.issues[0]
+  return i ? i.path.map(String).join('.') || '(whole draft)' : '(whole draft)'
+}
+
+export class DraftStore {
+  private readonly now: () => number
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: DraftStoreOptions = {},
+  ) {
+    this.now = options.now ?? Date.now
+  }
+
+  /** Checks a body with its kind's schema and measures it; returns the parsed body's JSON and summary. */
+  private checkBody(kind: DraftKind, name: string, body: unknown): { json: string; summary: DraftSummary } {
+    const spec = draftKind(kind)
+    const parsed = spec.schema.safeParse(body)
+    if (!parsed.success) throw AppError.app('app.draftInvalid', { name, field: firstPath(parsed.error) })
+    const json = JSON.stringify(parsed.data)
+    const max = this.options.maxBodyBytes ?? MAX_DRAFT_BODY_BYTES
+    if (json.length > max) {
+      throw AppError.app('app.draftTooBig', { size: (json.length / 1e6).toFixed(1), max: max / 1e6 })
+    }
+    return { json, summary: draftSummarySchema.parse(spec.summarize(parsed.data)) }
+  }
+
+  private row(id: string): DraftRow | undefined {
+    return this.db.sql.prepare('SELECT * FROM drafts WHERE id = ?').get(id) as DraftRow | undefined
+  }
+
+  private mustRow(id: string): DraftRow {
+    const row = this.row(id)
+    if (!row) throw AppError.app('app.notFound', { what: `draft ${id}` })
+    return row
+  }
+
+  list(q: DraftListQuery = {}): { drafts: DraftMeta[]; total: number } {
+    const where: string[] = []
+    const args: (string | number)[] = []
+    const kinds = q.kinds && q.kinds.length > 0 ? q.kinds : LISTED_KINDS
+    if (kinds.length === 0) return { drafts: [], total: 0 }
+    where.push(`kind IN (${kinds.map(() => '?').join(',')})`)
+    args.push(...kinds)
+    where.push(q.removed ? 'removed_at IS NOT NULL' : 'removed_at IS NULL')
+    if (q.profileId !== undefined) {
+      where.push('(profile_id = ? OR profile_id IS NULL)')
+      args.push(q.profileId)
+    }
+    for (const word of (q.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+      where.push("search LIKE ? ESCAPE '\\'")
+      args.push(likePattern(word))
+    }
+    const clause = where.join(' AND ')
+    const total = this.db.sql.prepare(`SELECT count(*) FROM drafts WHERE ${clause}`).pluck().get(...args) as number
+    const rows = this.db.sql
+      .prepare(
+        `SELECT id, kind, profile_id, name, '' AS body, revision, summary, created_at, updated_at, removed_at
+         FROM drafts WHERE ${clause} ORDER BY updated_at DESC, id LIMIT ? OFFSET ?`,
+      )
+      .all(...args, q.limit ?? 200, q.offset ?? 0) as DraftRow[]
+    return { drafts: rows.map(toMeta), total }
+  }
+
+  /** A draft with its body, checked against its kind's schema. */
+  get(id: string): Draft {
+    const row = this.mustRow(id)
+    const meta = toMeta(row)
+    if (!isDraftKind(row.kind)) throw AppError.app('app.draftInvalid', { name: row.name, field: 'kind' })
+    let body: unknown
+    try {
+      body = JSON.parse(row.body)
+    } catch {
+      throw AppError.app('app.draftInvalid', { name: row.name, field: '(whole draft)' })
+    }
+    const parsed = draftKind(row.kind).schema.safeParse(body)
+    if (!parsed.success) throw AppError.app('app.draftInvalid', { name: row.name, field: firstPath(parsed.error) })
+    return { ...meta, body: parsed.data }
+  }
+
+  /** Saves a body: creates the draft at revision 1, or raises its revision by one. */
+  save(input: DraftSave, clientId?: string): DraftMeta {
+    const meta = this.db.tx(() => this.write(input))
+    this.options.onChange?.([meta.id], clientId)
+    return meta
+  }
+
+  /** The save itself, inside the caller's transaction; tells no one. */
+  private write(input: DraftSave): DraftMeta {
+    const id = input.id ?? randomUUID()
+    const current = this.row(id)
+    if (current && current.kind !== input.kind) {
+      throw AppError.app('app.conflict', { what: `draft ${id} (another kind)` })
+    }
+    if (!input.force && current) {
+      if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
+      if (current.revision !== input.baseRevision) {
+        throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
+      }
+    }
+    const name = input.name ?? current?.name ?? ''
+    const { json, summary } = this.checkBody(input.kind, name, input.body)
+    const revision = (current?.revision ?? 0) + 1
+    const profileId = input.profileId !== undefined ? input.profileId : (current?.profile_id ?? null)
+    const now = this.now()
+    this.db.sql
+      .prepare(
+        `INSERT INTO drafts (id, kind, profile_id, name, body, revision, summary, search, created_at, updated_at, removed_at)
+         VALUES (@id, @kind, @profileId, @name, @body, @revision, @summary, @search, @now, @now, NULL)
+         ON CONFLICT (id) DO UPDATE SET profile_id = @profileId, name = @name, body = @body, revision = @revision,
+           summary = @summary, search = @search, updated_at = @now, removed_at = NULL`,
+      )
+      .run({ id, kind: input.kind, profileId, name, body: json, revision, summary: JSON.stringify(summary), search: searchText(name, summary), now })
+    return toMeta(this.mustRow(id))
+  }
+
+  /** Renames a draft (its body and revision stay: an editor open elsewhere can go on saving). */
+  rename(id: string, name: string): DraftMeta {
+    const meta = this.db.tx(() => {
+      const row = this.mustRow(id)
+      const summary = draftSummarySchema.safeParse(JSON.parse(row.summary))
+      this.db.sql
+        .prepare('UPDATE drafts SET name = ?, search = ? WHERE id = ?')
+        .run(name, searchText(name, summary.success ? summary.data : {}), id)
+      return toMeta(this.mustRow(id))
+    })
+    this.options.onChange?.([id])
+    return meta
+  }
+
+  /** A copy under a new id, at revision 1. */
+  duplicate(id: string, name?: string): DraftMeta {
+    const source = this.get(id)
+    return this.save({ kind: source.kind, profileId: source.profileId, name: name ?? source.name, body: source.body, baseRevision: 0 })
+  }
+
+  /** Marks drafts removed (restorable until purged). Unknown ids are refused before anything changes. */
+  remove(ids: string[]): DraftMeta[] {
+    return this.setRemoved(ids, this.now())
+  }
+
+  restore(ids: string[]): DraftMeta[] {
+    return this.setRemoved(ids, null)
+  }
+
+  private setRemoved(ids: string[], at: number | null): DraftMeta[] {
+    const metas = this.db.tx(() => {
+      for (const id of ids) this.mustRow(id)
+      const stmt = this.db.sql.prepare('UPDATE drafts SET removed_at = ? WHERE id = ?')
+      for (const id of ids) stmt.run(at, id)
+      return ids.map((id) => toMeta(this.mustRow(id)))
+    })
+    this.options.onChange?.(ids)
+    return metas
+  }
+
+  /** Drops drafts removed more than REMOVED_DRAFT_DAYS ago; returns how many. */
+  purge(): number {
+    const before = this.now() - REMOVED_DRAFT_DAYS * DAY_MS
+    return this.db.sql.prepare('DELETE FROM drafts WHERE removed_at IS NOT NULL AND removed_at < ?').run(before).changes
+  }
+
+  /** The drafts file for these drafts. */
+  exportFile(ids: string[]): { fileName: string; content: string } {
+    const drafts = ids.map((id) => this.get(id))
+    const now = this.now()
+    const file = {
+      format: DRAFT_FILE_FORMAT,
+      version: DRAFT_FILE_VERSION,
+      exportedAt: now,
+      drafts: drafts.map((d) => ({ kind: d.kind, name: d.name, body: d.body, createdAt: d.createdAt, updatedAt: d.updatedAt })),
+    }
+    const stamp = new Date(now).toISOString().slice(0, 16).replace(/[-:T]/g, '')
+    return { fileName: `license-desk-drafts-${stamp}.json`, content: JSON.stringify(file, null, 1) }
+  }
+
+  /**
+   * Adds the drafts of a file as new drafts of `profileId`. All or nothing: a file that is not ours, from a newer
+   * version, or with one draft that does not check is refused with the reason, and nothing is added.
+   */
+  importFile(content: string, profileId: string | null): DraftMeta[] {
+    if (content.length > MAX_DRAFT_FILE_BYTES) throw AppError.app('app.draftFileTooBig', { max: MAX_DRAFT_FILE_BYTES / 1e6 })
+    let json: unknown
+    try {
+      json = JSON.parse(content.replace(/^\uFEFF/, ''))
+    } catch {
+      throw AppError.app('app.draftFileNotOurs')
+    }
+    const marker = z.object({ format: z.literal(DRAFT_FILE_FORMAT), version: z.number() }).safeParse(json)
+    if (!marker.success) throw AppError.app('app.draftFileNotOurs')
+    if (marker.data.version > DRAFT_FILE_VERSION) throw AppError.app('app.draftFileNewer', { version: marker.data.version })
+    const file = draftFileSchema.safeParse(json)
+    if (!file.success) throw AppError.app('app.draftFileNotOurs')
+    const checked = file.data.drafts.map((d, i) => {
+      const label = { index: i + 1, name: d.name }
+      if (!isDraftKind(d.kind)) throw AppError.app('app.draftFileBadDraft', { ...label, field: 'kind' })
+      const parsed = draftKind(d.kind).schema.safeParse(d.body)
+      if (!parsed.success) throw AppError.app('app.draftFileBadDraft', { ...label, field: firstPath(parsed.error) })
+      return { kind: d.kind, name: d.name, body: parsed.data }
+    })
+    const metas = this.db.tx(() =>
+      checked.map((d) => this.write({ kind: d.kind, name: d.name, body: d.body, profileId, baseRevision: 0 })),
+    )
+    this.options.onChange?.(metas.map((m) => m.id))
+    return metas
+  }
+}

@@ -1,0 +1,1 @@
+export { DraftStore, DRAFT_MIGRATIONS, type DraftListQuery, type DraftSave } from './drafts'

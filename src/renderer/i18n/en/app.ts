@@ -1,0 +1,34 @@
+/** English messages: the shell: app name, start-up, the browser-mode connection, header, screens still to come. */
+export default {
+  app: {
+    name: 'License Desk',
+    loading: 'Starting License Desk…',
+    loadFailed: 'License Desk could not start',
+    sandboxBadge: 'Sandbox: practice data',
+    sandboxBadgeHint: 'You are working on the local sandbox. Nothing you do here reaches the real service.',
+    keychainBanner: 'No system keychain: secrets are kept for this session only.',
+    keychainBannerDetail: 'Secrets you enter are forgotten when License Desk closes. Install or unlock a Secret Service keyring (for example GNOME Keyring) to keep them.',
+    dataIssue: 'A data file could not be read and was kept aside as {keptAs}: {problem}',
+  },
+  bridge: {
+    unauthorizedTitle: 'This page is not connected to License Desk',
+    unauthorizedBody: 'The address of this page has no valid access key. Open the address printed by npm start in the terminal (it ends with #token=…). Each start of License Desk prints a new one.',
+    coreDown: "The app's core is not running. Start it again with npm start, then reload this page.",
+    reload: 'Reload',
+  },
+  header: {
+    profile: 'Connection profile',
+    switched: 'Now working on {name}.',
+    manage: 'Manage connections',
+  },
+  soon: {
+    title: 'Coming soon',
+    orders: 'Prepare license orders for your customers, check them against the ordering rules, and submit them one by one or in batches.',
+    drafts: 'Orders you are still preparing, kept on this computer (also offline) until you submit them. Nothing you type is lost.',
+    locks: 'Disable and enable USB locks, hundreds or thousands at a time, with progress you can pause and resume.',
+    assets: "Give and take back asset numbers, and lend entitlements into borrowed locks for an enterprise's employees.",
+    members: "Manage an enterprise's employees (sub-accounts): add them in bulk from a spreadsheet, edit them, reset passwords.",
+    journal: 'Every change sent to the service: what, when, with which profile, and its result, to check and export.',
+    toSettings: 'Set up a connection',
+  },
+}

@@ -1,0 +1,23 @@
+/**
+ * English messages of the renderer, one file per area. zh-CN/ must have exactly the same keys (the types and a
+ * unit test check). vue-i18n syntax: `{name}` is a parameter; never write a bare `@`, `|`, `{` or `}` in a message.
+ * A new area adds its file here and in zh-CN/index.ts.
+ */
+import app from './app'
+import nav from './nav'
+import common from './common'
+import errors from './errors'
+import settings from './settings'
+import assets from './assets'
+import shellnums from './shellnums'
+import lookup from './lookup'
+import locks from './locks'
+import bulk from './bulk'
+import journal from './journal'
+
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal }
+
+export default en
+
+/** The shape every locale's messages must have. */
+export type MessageSchema = typeof en

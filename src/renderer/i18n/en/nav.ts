@@ -1,0 +1,15 @@
+/** English messages: the main navigation. */
+export default {
+  nav: {
+    label: 'Main navigation',
+    orders: 'Orders',
+    drafts: 'Drafts',
+    locks: 'Locks',
+    assets: 'Assets',
+    members: 'Members',
+    journal: 'Journal',
+    settings: 'Settings',
+    collapse: 'Collapse navigation',
+    expand: 'Expand navigation',
+  },
+}

@@ -1,0 +1,38 @@
+/** 简体中文 messages: the shell: app name, start-up, the browser-mode connection, header, screens still to come. */
+import type en from '../en/app'
+
+const zhCN: typeof en = {
+  app: {
+    name: 'License Desk',
+    loading: '正在启动 License Desk…',
+    loadFailed: 'License Desk 无法启动',
+    sandboxBadge: '沙箱：练习数据',
+    sandboxBadgeHint: '当前使用本地沙箱。在这里的任何操作都不会发送到正式服务。',
+    keychainBanner: '没有系统钥匙串：密钥仅在本次会话中保存。',
+    keychainBannerDetail: '关闭 License Desk 后，输入的密钥将被遗忘。安装或解锁 Secret Service 钥匙串（例如 GNOME Keyring）即可长期保存。',
+    dataIssue: '有一个数据文件无法读取，已另存为 {keptAs}：{problem}',
+  },
+  bridge: {
+    unauthorizedTitle: '此页面未连接到 License Desk',
+    unauthorizedBody: '此页面的地址中没有有效的访问密钥。请打开 npm start 在终端中打印的地址（以 #token=… 结尾）。每次启动 License Desk 都会打印一个新地址。',
+    coreDown: '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。',
+    reload: '刷新',
+  },
+  header: {
+    profile: '连接配置',
+    switched: '已切换到 {name}。',
+    manage: '管理连接',
+  },
+  soon: {
+    title: '即将推出',
+    orders: '为客户准备授权订单，按下单规则检查，并逐个或批量提交。',
+    drafts: '尚在准备的订单保存在本机（离线也可以），直到提交为止。输入的内容不会丢失。',
+    locks: '成百上千地批量禁用和启用 USB 加密锁，进度可暂停、可继续。',
+    assets: '分配和收回资产编号，并将授权借入企业员工的借用锁。',
+    members: '管理企业员工（子账号）：从表格批量添加、编辑、重置密码。',
+    journal: '发送到服务的每一项变更：内容、时间、所用连接及结果，可查看并导出。',
+    toSettings: '设置连接',
+  },
+}
+
+export default zhCN

@@ -1,0 +1,25 @@
+/** 简体中文 messages: words every screen uses (buttons, states). */
+import type en from '../en/common'
+
+const zhCN: typeof en = {
+  common: {
+    retry: '重试',
+    cancel: '取消',
+    save: '保存',
+    create: '创建',
+    edit: '编辑',
+    delete: '删除',
+    close: '关闭',
+    actions: '操作',
+    yes: '是',
+    no: '否',
+    set: '已设置',
+    notSet: '未设置',
+    ms: '{ms} 毫秒',
+    loading: '加载中…',
+    discard: '放弃修改',
+    keepEditing: '继续编辑',
+  },
+}
+
+export default zhCN

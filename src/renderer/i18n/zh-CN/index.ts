@@ -1,0 +1,17 @@
+/** 简体中文 messages of the renderer: the same files and keys as en/ (checked by the types and a unit test). */
+import type { MessageSchema } from '../en'
+import app from './app'
+import nav from './nav'
+import common from './common'
+import errors from './errors'
+import settings from './settings'
+import assets from './assets'
+import shellnums from './shellnums'
+import lookup from './lookup'
+import locks from './locks'
+import bulk from './bulk'
+import journal from './journal'
+
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal }
+
+export default zhCN

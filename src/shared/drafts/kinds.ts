@@ -1,0 +1,71 @@
+/**
+ * The kinds of work the draft store keeps: each kind names the schema of its body and how a body is summarised
+ * for the Drafts list. The store itself is generic (src/main/services/drafts): an area adds its kind here, and
+ * its forms save through the `drafts.*` channels. Bodies are checked with their kind's schema when saved, when
+ * read back and when imported from a file, so a draft that reaches a screen always has the shape it expects.
+ */
+import { z } from 'zod'
+import { lockDraftBodySchema } from '../ipc/channels/locks'
+
+/** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
+export const draftSummarySchema = z.object({
+  /** The customer the work is for, as the user knows it (a name). */
+  customer: z.string().max(300).optional(),
+  /** How many entries (order entries, lock numbers, rows). */
+  entries: z.number().int().min(0).optional(),
+  /** What kind of work, in a word the screen translates (an order type, a lock action). */
+  type: z.string().max(100).optional(),
+  /** Problems the shared rules find; 0 with `ready` means it can go. */
+  issues: z.number().int().min(0).optional(),
+  ready: z.boolean().optional(),
+})
+export type DraftSummary = z.output<typeof draftSummarySchema>
+
+export interface DraftKindSpec<B = unknown> {
+  /** The body's schema (checked on save, on read and on import). */
+  schema: z.ZodType<B>
+  /** The Drafts list's summary of a body. */
+  summarize(body: B): DraftSummary
+  /** Whether the Drafts area lists this kind (a form's scratch copy is kept, but not listed as a piece of work). */
+  listed: boolean
+}
+
+function kind<B>(spec: DraftKindSpec<B>): DraftKindSpec<B> {
+  return spec
+}
+
+/**
+ * Every kind of draft. Keys are stored in the database and in exported files: never rename one.
+ */
+export const DRAFT_KINDS = {
+  /** The Locks screen's list, action and operator, and the run on screen. */
+  locks: kind({
+    schema: lockDraftBodySchema,
+    summarize: (b) => ({ type: b.action }),
+    listed: false,
+  }),
+} satisfies Record<string, DraftKindSpec<unknown>>
+
+export type DraftKind = keyof typeof DRAFT_KINDS
+export const DRAFT_KIND_NAMES = Object.keys(DRAFT_KINDS) as [DraftKind, ...DraftKind[]]
+export type DraftBody<K extends DraftKind> = z.output<(typeof DRAFT_KINDS)[K]['schema']>
+
+export function isDraftKind(name: string): name is DraftKind {
+  return Object.hasOwn(DRAFT_KINDS, name)
+}
+
+/** The spec of a kind, typed loosely for the generic store. */
+export function draftKind(name: DraftKind): DraftKindSpec {
+  return DRAFT_KINDS[name]
+}
+
+/** Largest body kept, as JSON text (a lock list of 200,000 numbers is about 2.4 MB). */
+export const MAX_DRAFT_BODY_BYTES = 8_000_000
+/** Drafts removed (with undo) are kept this long, then purged. */
+export const REMOVED_DRAFT_DAYS = 30
+
+/** The format marker of an exported drafts file, and its version. */
+export const DRAFT_FILE_FORMAT = 'license-desk.drafts'
+export const DRAFT_FILE_VERSION = 1
+/** Largest drafts file read (refused past it, with the reason). */
+export const MAX_DRAFT_FILE_BYTES = 20_000_000

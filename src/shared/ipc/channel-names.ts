@@ -1,0 +1,66 @@
+/**
+ * The names of the IPC contract's channels as a plain list, and the wire constants of the Electron transport.
+ * The preload checks names against this list: it must stay free of zod and of the schemas (a sandboxed preload is
+ * one bundled file; the schemas live in main and the renderer). `contract.ts` checks at compile time, and a unit
+ * test at run time, that this list is exactly the contract's channels.
+ */
+
+export const CHANNEL_NAMES = [
+  'app.info',
+  'settings.get',
+  'settings.update',
+  'profiles.list',
+  'profiles.create',
+  'profiles.update',
+  'profiles.delete',
+  'profiles.activate',
+  'profiles.setSecret',
+  'profiles.test',
+  'assets.list',
+  'assets.detail',
+  'shellnums.issue',
+  'shellnums.history',
+  'shellnums.forget',
+  'lookup.asset',
+  'lookup.member',
+  'imports.parseTable',
+  'exports.table',
+  'locks.getDraft',
+  'locks.saveDraft',
+  'bulk.start',
+  'bulk.pause',
+  'bulk.resume',
+  'bulk.cancel',
+  'bulk.retryFailed',
+  'bulk.get',
+  'bulk.list',
+  'bulk.delete',
+  'journal.list',
+  'journal.export',
+  'drafts.list',
+  'drafts.get',
+  'drafts.save',
+  'drafts.rename',
+  'drafts.duplicate',
+  'drafts.remove',
+  'drafts.restore',
+  'drafts.export',
+  'drafts.import',
+] as const
+
+export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]
+
+const NAMES: ReadonlySet<string> = new Set(CHANNEL_NAMES)
+
+/** Whether a value is the name of a channel of the contract. */
+export function isListedChannel(name: unknown): name is ChannelNameListed {
+  return typeof name === 'string' && NAMES.has(name)
+}
+
+/** Channel names may contain letters, digits and dots only (they are also URL path segments). */
+export const CHANNEL_NAME = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/
+
+/** The prefix of Electron IPC channel names, so ours never collide with Electron's own. */
+export const IPC_PREFIX = 'ld:'
+/** The single Electron channel that carries core events to the renderer. */
+export const IPC_EVENT_CHANNEL = 'ld:event'
