@@ -119,7 +119,7 @@ interface Queued {
  * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
-/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendAhead. */
+/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
 const SLOW_WRITE_MS = 2
 /** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
 const SPLIT_RETRIES = 1

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import {
   JOURNAL_BODY_LIST_MAX,
+  JOURNAL_EXPORT_MAX,
   JOURNAL_ISSUES_MAX,
   journalCountsSchema,
   journalEntrySchema,
@@ -191,6 +192,8 @@ export interface JournalOptions {
   /** The app's data folder; the journal lives in its `journal/` folder. */
   dataDir: string
   maxFileBytes?: number
+  /** Most entries one export holds (JOURNAL_EXPORT_MAX). */
+  maxExportEntries?: number
   now?: () => number
 }
 
@@ -198,6 +201,7 @@ export interface JournalOptions {
 export class Journal implements JournalSink {
   readonly dir: string
   private readonly maxFileBytes: number
+  private readonly maxExport: number
   private readonly now: () => number
   private readonly log: AppendLog
   /** Calls of this process that have started and not ended. */
@@ -210,6 +214,7 @@ export class Journal implements JournalSink {
   constructor(options: JournalOptions) {
     this.dir = join(options.dataDir, JOURNAL_DIR)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+    this.maxExport = options.maxExportEntries ?? JOURNAL_EXPORT_MAX
     this.now = options.now ?? Date.now
     this.log = new AppendLog(
       (bytes) => this.fileFor(bytes),
@@ -287,11 +292,14 @@ export class Journal implements JournalSink {
 
   /** Every entry matching the filters, as CSV or JSON text. */
   async export(filter: JournalFilter, format: 'csv' | 'json'): Promise<JournalExport> {
-    const { entries } = await this.read(filter)
+    const all = (await this.read(filter)).entries
+    // Bounded answer: the newest JOURNAL_EXPORT_MAX (the file says how many matched).
+    const entries = all.length > this.maxExport ? all.slice(0, this.maxExport) : all
+    const total = all.length
     const stamp = new Date(this.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
     return format === 'csv'
-      ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length }
-      : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length }
+      ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length, total }
+      : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length, total }
   }
 
   /** Flushes and closes the file. */

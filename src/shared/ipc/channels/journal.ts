@@ -145,11 +145,17 @@ export const journalExportInputSchema = input({ ...journalFilterShape, format: z
 export type JournalExportInput = z.input<typeof journalExportInputSchema>
 
 /** The exported file's content (the renderer saves it; in browser mode it downloads it). */
+/** Most entries one export holds (the newest); narrow the filters (a time range) for older ones. */
+export const JOURNAL_EXPORT_MAX = 100_000
+
 export const journalExportSchema = z.object({
   fileName: z.string(),
   mimeType: z.string(),
   content: z.string(),
+  /** Entries in the file (at most JOURNAL_EXPORT_MAX, the newest). */
   count: z.number().int(),
+  /** Entries matching the filters; more than `count` when the export was cut. */
+  total: z.number().int().optional(),
 })
 export type JournalExport = z.output<typeof journalExportSchema>
 

@@ -266,6 +266,16 @@ describe('Journal', () => {
     await expect(j.started(start())).rejects.toBeInstanceOf(AppError)
   })
 
+  it('an export holds the newest entries up to its bound, and says how many matched', async () => {
+    const j = open({ maxExportEntries: 3 })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(await j.started(start()))
+    const json = await j.export({}, 'json')
+    expect(json).toMatchObject({ count: 3, total: 5 })
+    expect((JSON.parse(json.content) as { id: string }[]).map((e) => e.id)).toEqual(ids.slice(2).reverse())
+    expect(await j.export({}, 'csv')).toMatchObject({ count: 3, total: 5 })
+  })
+
   it('exports CSV (formula-safe) and JSON with the filters', async () => {
     const j = open()
     const a = await j.started(start({ body: { assetNums: ['=HYPERLINK("x")'], operatorIdentity: 'op' } }))

@@ -68,8 +68,8 @@ export interface ChunkToSend {
 export interface PrepareOptions {
   signal?: Abortable
   /**
-   * Journaled ahead of sending (idempotent calls: the journal records the send itself when it happens);
-   * otherwise each entry is written just before its call goes out.
+   * Journaled ahead of sending, waiting for a free slot (the journal then records the send itself when it
+   * happens); otherwise each entry stands for a send that follows at once.
    */
   ahead: boolean
 }
