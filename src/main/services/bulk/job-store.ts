@@ -139,7 +139,7 @@ export class JobStore {
    * (`ownFile`: a job whose items hold secrets, rewritten without them later.)
    */
   create(file: JobBase, opts: { ownFile: boolean }): Promise<void> {
-    if (opts.ownFile) return this.writeJob(file)
+    if (opts.ownFile) return this.writeJob(file, { fresh: true })
     const log = this.logOf(file.id)
     const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt }), { lazy: true })
     log.flushSoon()
@@ -153,9 +153,9 @@ export class JobStore {
    * exit handlers and reads the old file's owner on every write): this runs once per bulk job, on the clock.
    * Writes of one job are queued, so an older content can never land after a newer one.
    */
-  writeJob(file: JobBase): Promise<void> {
+  writeJob(file: JobBase, opts: { fresh?: boolean } = {}): Promise<void> {
     const before = this.writing.get(file.id) ?? Promise.resolve()
-    const write = before.then(() => this.writeJobNow(file))
+    const write = before.then(() => this.writeJobNow(file, opts.fresh === true))
     const settled = write.catch(() => undefined)
     this.writing.set(file.id, settled)
     void settled.then(() => {
@@ -164,10 +164,14 @@ export class JobStore {
     return write
   }
 
-  private async writeJobNow(file: JobBase): Promise<void> {
+  /**
+   * `fresh`: a new job's file, written in place (no rename: nothing of the job is sent before it is on disk, so
+   * a file torn by a crash is a job that did nothing, as if it had never been written).
+   */
+  private async writeJobNow(file: JobBase, fresh: boolean): Promise<void> {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
+    const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
@@ -177,9 +181,9 @@ export class JobStore {
       } finally {
         await fh.close()
       }
-      await rename(tmp, target)
+      if (!fresh) await rename(tmp, target)
     } catch (err) {
-      await unlink(tmp).catch(() => undefined)
+      if (!fresh) await unlink(tmp).catch(() => undefined)
       throw AppError.app('app.storage', { detail: `job ${file.id}: ${(err as Error).message}` })
     }
   }
