@@ -62,6 +62,9 @@ export interface BulkRunnerDeps {
 
 type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
 const FINAL: ReadonlySet<ItemState> = new Set<FinalState>(['ok', 'failed', 'unknown', 'cancelled'])
+function isFinal(state: ItemState): state is FinalState {
+  return FINAL.has(state)
+}
 
 interface Job {
   file: JobBase
@@ -231,8 +234,8 @@ export class BulkRunner {
     const t = { ok: 0, failed: 0, unknown: 0, cancelled: 0 }
     let retryable = 0
     job.results.forEach((r, i) => {
-      if (!r || !FINAL.has(r.state)) return
-      t[r.state as FinalState]++
+      if (!r || !isFinal(r.state)) return
+      t[r.state]++
       if (job.kind.retryable(r, i)) retryable++
     })
     job.tally = t
@@ -580,12 +583,12 @@ export class BulkRunner {
   private setResult(job: Job, i: number, r: ItemResult | undefined): void {
     const t = job.tally
     const before = job.results[i]
-    if (before && FINAL.has(before.state)) {
-      t[before.state as FinalState]--
+    if (before && isFinal(before.state)) {
+      t[before.state]--
       if (job.kind.retryable(before, i)) job.retryable--
     }
-    if (r && FINAL.has(r.state)) {
-      t[r.state as FinalState]++
+    if (r && isFinal(r.state)) {
+      t[r.state]++
       if (job.kind.retryable(r, i)) job.retryable++
     }
     if (r && job.tries[i]! < 0xffff) job.tries[i]!++
