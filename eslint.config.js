@@ -6,6 +6,22 @@ import boundaries from 'eslint-plugin-boundaries'
 
 const nodeOnly = ['electron', 'keytar', 'undici', 'node:*', 'fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process']
 
+/** The renderer's inner layers, as config blocks (see where they are used below). */
+function rendererLayerBlocks() {
+  const node = { group: nodeOnly, message: 'The renderer never touches Node or the network: call the core through src/renderer/api.' }
+  // Relative imports of a renderer folder, at any depth ('../bridge', '../../views/locks/x', './api/bulk').
+  const folder = (names) => ({ regex: `^(\\.{1,2}/)+(.*/)?(${names})(/.*)?$` })
+  const noBridge = { ...folder('bridge'), message: 'Only src/renderer/api/ calls the core: import its named calls (api/<area>.ts), or api/errors and api/connection.' }
+  const noViews = { ...folder('views'), message: 'Components and stores never import views: move what they share to src/renderer/models (or a component).' }
+  const plain = { ...folder('api|bridge|stores|components|views|composables'), message: 'Models are plain logic: no calls, stores, components or views (those use the models).' }
+  const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [node, ...patterns] }] })
+  return [
+    { files: ['src/renderer/**/*.{ts,vue}'], ignores: ['src/renderer/api/**', 'src/renderer/bridge/**'], rules: rule(noBridge) },
+    { files: ['src/renderer/{components,stores}/**/*.{ts,vue}'], rules: rule(noBridge, noViews) },
+    { files: ['src/renderer/models/**/*.ts'], rules: rule(plain) },
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -73,6 +89,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: nodeOnly, message: 'The renderer never touches Node or the network: call the core through the bridge.' }] }],
     },
   },
+  // Inside the renderer (docs/architecture.md, "The renderer"): only api/ calls the core (bridge/ is its transport);
+  // components and stores never import views; models are plain logic (no api, stores, components or views).
+  // Later no-restricted-imports settings replace earlier ones, so each block repeats the renderer's Node rule.
+  ...rendererLayerBlocks(),
   {
     files: ['src/main/**/*.ts'],
     rules: {

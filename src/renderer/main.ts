@@ -6,15 +6,13 @@ import 'element-plus/theme-chalk/base.css'
 // loads its own with it: composables/feedback.ts).
 import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
-import { initBridge } from './bridge'
-import { redeemOpenCode } from './bridge/token'
+import { connect } from './api/connection'
 import { i18n } from './i18n'
 import { createAppRouter } from './router'
 import App from './App.vue'
 
 // Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
 // address the core opened (exchanged for the token first).
-await redeemOpenCode({ location: window.location, history: window.history, storage: window.sessionStorage })
-initBridge()
+await connect()
 
 createApp(App).use(createPinia()).use(i18n).use(createAppRouter()).mount('#app')

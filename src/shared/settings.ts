@@ -41,6 +41,8 @@ export const DEFAULT_LIMITS = {
   maxShellNumsPerCall: 1000,
   maxOrdersPerBatch: 100,
 }
+/** Each limit's schema, for screens that show its bounds. */
+export const LIMIT_FIELDS = limitFields
 const limitsPatchSchema = z.object(limitFields).partial()
 export const assumedLimitsSchema = limitsPatchSchema.transform((v) => ({ ...DEFAULT_LIMITS, ...defined(v) }))
 export type AssumedLimits = z.output<typeof assumedLimitsSchema>
@@ -72,6 +74,8 @@ export const DEFAULT_BULK = {
   bodyTimeoutMs: 60_000,
   passwordRetentionDays: 7,
 }
+/** Each bulk setting's schema, for screens that show its bounds. */
+export const BULK_FIELDS = bulkFields
 const bulkPatchSchema = z.object(bulkFields).partial()
 export const bulkSettingsSchema = bulkPatchSchema.transform((v) => ({ ...DEFAULT_BULK, ...defined(v) }))
 export type BulkSettings = z.output<typeof bulkSettingsSchema>

@@ -16,7 +16,8 @@
  * The sandbox runs in a child process (its CPU is not counted against the client). `lost`: input items without
  * a final result, or reported done but not so in the service afterwards. `duplicated`: items the journal shows
  * in more than one call (automatic retries of the same call excluded). peakRssMB: this process, runner runs.
- * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present.
+ * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present, the assets-table bench,
+ * and the customer book's search bench (test/bench/customers-search.ts; --no-customers-bench leaves it out).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -381,7 +382,11 @@ async function main(): Promise<void> {
     const mod = (await import('./sandbox-throughput')) as { runSandboxThroughput: () => Promise<unknown[]> }
     for (const line of await mod.runSandboxThroughput()) process.stdout.write(JSON.stringify(line) + '\n')
   }
-  if (!process.argv.includes('--no-ui-bench')) process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+  if (!process.argv.includes('--no-ui-bench')) {
+    process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
+    process.stdout.write(JSON.stringify(await (await import('./lock-paste')).runLockPasteBench()) + '\n')
+  }
+  if (!process.argv.includes('--no-customers-bench')) process.stdout.write(JSON.stringify(await (await import('./customers-search')).runCustomerSearchBench()) + '\n')
 }
 
 main().catch((err: unknown) => {

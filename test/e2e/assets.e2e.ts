@@ -134,7 +134,7 @@ test('the detail drawer shows the full record, and selected locks are disabled f
   await expect(dialog.getByTestId('bulk-lock-operator')).toHaveValue('demoadmin')
   await dialog.getByTestId('bulk-lock-next').click()
   await page.getByTestId('lock-confirm').getByRole('button', { name: 'Disable 2 locks' }).click()
-  await expect(dialog.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed')
+  await expect(dialog.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed')
   await expect(dialog.getByTestId('run-ok')).toHaveText('2')
   await dialog.getByRole('button', { name: 'Close' }).last().click()
 

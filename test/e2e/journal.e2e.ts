@@ -54,7 +54,14 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   await page.getByTestId('journal-row-operation').first().click()
   await expect(drawer.getByTestId('journal-shell-numbers')).toHaveText(shell.numbers.join('\n'))
   await page.keyboard.press('Escape')
+  // A search is at most 200 characters: the field stops there and says so (never a raw validation text), and a
+  // longer paste is refused at the field.
+  await page.getByTestId('journal-search').fill('8'.repeat(250))
+  await expect(page.getByTestId('journal-search')).toHaveValue('8'.repeat(200))
+  await expect(page.getByTestId('journal-search-limit')).toHaveText('At most 200 characters.')
+  await expect(page.getByTestId('journal-view')).not.toContainText('Too big')
   await page.getByTestId('journal-search').fill('')
+  await expect(page.getByTestId('journal-search-limit')).toHaveCount(0)
 
   const csvDownload = page.waitForEvent('download')
   await page.getByTestId('journal-export').click()

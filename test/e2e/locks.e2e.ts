@@ -39,7 +39,7 @@ async function readResults(page: Page): Promise<ShownRow[]> {
         const line = cells[0].textContent.trim()
         seen.set(line, {
           line,
-          lock: row.querySelector('[data-testid="run-row-lock"]').textContent.trim(),
+          lock: row.querySelector('[data-testid="run-row-key"]').textContent.trim(),
           status: row.querySelector('[data-testid="run-row-status"]').textContent.trim(),
           words: row.querySelector('[data-testid="run-row-words"]').textContent.trim(),
         })
@@ -83,7 +83,7 @@ async function runAndWait(page: Page, question: RegExp, button: RegExp): Promise
   const dialog = page.getByTestId('lock-confirm')
   await expect(dialog.getByTestId('lock-confirm-question')).toHaveText(question)
   await dialog.getByRole('button', { name: button }).click()
-  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
   await expect(page.getByTestId('run-results')).toBeVisible()
 }
 
@@ -94,14 +94,16 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   const wrongType = [...expected.values()].filter((s) => s === 4).length
   expect(wrongType).toBeGreaterThan(0)
 
-  // Pasted with mixed separators, two repeats and one malformed number.
-  const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '8100000099（张三）'].join('\n')
+  // Pasted with mixed separators, two repeats and two malformed entries (words are one entry, never numbers).
+  const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '8100000099（张三）', 'abc def'].join('\n')
   await page.getByTestId('locks-text').fill(text)
   await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '500')
   await expect(page.getByTestId('locks-duplicates')).toHaveAttribute('data-count', '2')
-  await expect(page.getByTestId('locks-malformed')).toHaveAttribute('data-count', '1')
+  await expect(page.getByTestId('locks-malformed')).toHaveAttribute('data-count', '2')
   await page.getByTestId('locks-malformed-details').click()
   await expect(page.getByTestId('locks-malformed-details')).toContainText('8100000099(张三)')
+  await expect(page.getByTestId('locks-malformed-details')).toContainText('abc def')
+  await expect(page.getByTestId('locks-malformed-reason').last()).toHaveText('Has spaces inside: one number per entry, without names or notes')
   // The operator comes from the profile (the Sandbox's is the demo admin).
   await expect(page.getByTestId('locks-operator')).toHaveValue('demoadmin')
 
@@ -127,8 +129,9 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
     if (expected.get(after.assetNum[i]!) === 1) expect((after.flags[i]! & 1) === 1, after.assetNum[i]).toBe(true)
   }
 
-  // Only status 3 (and failed calls) can be retried; 2 and 4 cannot.
-  await expect(page.getByTestId('run-retry')).toHaveText('Retry the failed ones (1)')
+  // Status 2 and 4 are facts about the lock: the panel says so (the engine decides what a retry sends).
+  await expect(page.getByTestId('run-retry')).toBeEnabled()
+  await expect(page.getByTestId('bulk-run')).toContainText('“Lock does not exist” and “wrong lock type” are facts about the lock')
   await page.getByTestId('run-filter').getByText(/^Lock does not exist/).click()
   const notFound = await readResults(page)
   expect(notFound.map((r) => r.lock).sort()).toEqual([...UNKNOWN].sort())
@@ -147,15 +150,19 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   }
 })
 
-test('retrying the failed ones sends only them and merges the answer into the results', async ({ app, page }) => {
+test('retrying the failed ones goes through the engine, in the same run, and merges the answer into the results', async ({ app, page }) => {
   await openLocks(app, page)
   await page.getByTestId('locks-text').fill(['8100000001', MAGIC_FAILS, '8199990001', '8100000021'].join('\n'))
   await runAndWait(page, /^Disable 4 locks\?$/, /^Disable 4 locks$/)
-  await expect(page.getByTestId('run-retry')).toHaveText('Retry the failed ones (1)')
+  const jobId = (await page.getByTestId('bulk-run').getAttribute('data-job'))!
+  const journalCalls = async () => (await api<{ total: number }>(app, 'journal.list', { jobId, limit: 1 })).total
+  const callsBefore = await journalCalls()
   await page.getByTestId('run-retry').click()
-  // A new job with the one lock; the sandbox's magic lock fails again, the others keep their answers.
-  await expect(page.getByTestId('lock-run')).toContainText('retries: 1')
-  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'completed')
+  // The same job again; only the lock a retry can change is sent (the magic lock fails again), the others keep
+  // their answers.
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-job', jobId)
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed')
+  await expect.poll(journalCalls).toBe(callsBefore + 1)
   await expect(page.getByTestId('run-results')).toBeVisible()
   const rows = new Map((await readResults(page)).map((r) => [r.lock, r.words]))
   expect(Object.fromEntries(rows)).toEqual({
@@ -165,7 +172,10 @@ test('retrying the failed ones sends only them and merges the answer into the re
     '8100000021': 'Wrong lock type: cannot be disabled',
   })
   const jobs = await api<{ jobs: { id: string; counts: { total: number } }[] }>(app, 'bulk.list', {})
-  expect(jobs.jobs.map((j) => j.counts.total)).toEqual([1, 4])
+  expect(jobs.jobs.map((j) => [j.id, j.counts.total])).toEqual([[jobId, 4]])
+  // The list of runs shows the run as the panel does.
+  await expect(page.getByTestId('bulk-run-list-status')).toHaveText('Finished')
+  await expect(page.getByTestId('bulk-run-list-counts')).toHaveText('4 items: 1 succeeded, 3 failed')
 })
 
 test('the pasted list survives a restart, and a paused run is found again and resumed', async ({ app, page }) => {
@@ -184,9 +194,9 @@ test('the pasted list survives a restart, and a paused run is found again and re
   await confirm.getByTestId('lock-confirm-typed').fill('2,000')
   await confirm.getByRole('button', { name: 'Disable 2,000 locks' }).click()
   await page.getByTestId('run-pause').click()
-  await expect(page.getByTestId('lock-run')).toHaveAttribute('data-status', 'paused')
+  await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'paused')
   // Pausing lets the call in flight finish: wait until the job's count stops moving, then the screen shows it.
-  const jobId = (await page.getByTestId('lock-run').getAttribute('data-job'))!
+  const jobId = (await page.getByTestId('bulk-run').getAttribute('data-job'))!
   const doneOf = async () => {
     const c = (await api<{ job: { counts: { total: number; pending: number } } }>(app, 'bulk.get', { id: jobId, limit: 1 })).job.counts
     return c.total - c.pending
@@ -206,7 +216,7 @@ test('the pasted list survives a restart, and a paused run is found again and re
   await page.getByTestId('nav-locks').click()
   await expect(page.getByTestId('locks-text')).toHaveValue(nums.join('\n'))
   await expect(page.getByTestId('locks-operator')).toHaveValue('ops@example.com')
-  const run = page.getByTestId('lock-run')
+  const run = page.getByTestId('bulk-run')
   await expect(run).toBeVisible()
   await expect(page.getByTestId('run-status')).toHaveText(/Paused|Interrupted/)
   await expect(page.getByTestId('run-done')).toHaveText(doneAtPause)
@@ -218,11 +228,14 @@ test('the pasted list survives a restart, and a paused run is found again and re
   expect(shown).toHaveLength(2000)
   expect(new Set(shown.map((r) => r.words))).toEqual(new Set(['Lock does not exist']))
 
-  // Clearing the list and closing the run clears the draft.
+  // Clearing the list and closing the run clears the draft (kept in the draft store).
   await page.getByTestId('locks-clear').click()
   await page.getByTestId('locks-close-run').click()
   await expect(page.getByTestId('locks-text')).toHaveValue('')
-  await expect.poll(() => api(app, 'locks.getDraft', {})).toBeNull()
+  await expect.poll(async () => (await api<{ body: { text: string; jobIds?: string[] } }>(app, 'drafts.get', { id: 'locks' })).body).toEqual(
+    expect.objectContaining({ text: '', operatorIdentity: 'ops@example.com' }),
+  )
+  expect((await api<{ body: { jobIds?: string[] } }>(app, 'drafts.get', { id: 'locks' })).body.jobIds).toBeUndefined()
 })
 
 test('a spreadsheet with several columns goes through the column picker', async ({ app, page }) => {
@@ -243,4 +256,46 @@ test('a spreadsheet with several columns goes through the column picker', async 
   await page.getByTestId('locks-file').setInputFiles({ name: 'old.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') })
   await expect(page.getByRole('alert').filter({ hasText: 'Excel 97-2003' })).toBeVisible()
   await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002\n8100000002')
+})
+
+test('nothing typed is lost: a reload right after typing, and the operator typed while a long list is saved', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
+  await openLocks(app, page)
+  // A long list (pasted: 12,000 numbers): its save takes a while; the operator is typed while it is on its way.
+  await page.evaluate(`navigator.clipboard.writeText(Array.from({ length: 12000 }, (_, i) => String(8199000000 + i)).join('\\n'))`)
+  await page.getByTestId('locks-text').focus()
+  await page.keyboard.press('Control+V')
+  await page.getByTestId('locks-operator').fill('typed-during-save')
+  // Typed and reloaded at once: no wait for a pause in typing.
+  await page.getByTestId('locks-operator').press('End')
+  await page.keyboard.type('!')
+  await page.reload()
+  await expect(page.getByTestId('locks-view')).toBeVisible()
+  await expect(page.getByTestId('locks-operator')).toHaveValue('typed-during-save!')
+  await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '12000')
+
+  // The last keystroke before a reload.
+  await page.getByTestId('locks-clear').click()
+  await page.getByTestId('locks-text').fill('8100000001')
+  await page.getByTestId('locks-text').press('End')
+  await page.keyboard.type('\n8100000002')
+  await page.reload()
+  await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002')
+})
+
+test('a long paste is checked without stopping the page, and shown in part', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
+  await openLocks(app, page)
+  await page.evaluate(`navigator.clipboard.writeText(Array.from({ length: 20000 }, (_, i) => String(8100000000 + i)).join('\\n'))`)
+  await page.getByTestId('locks-text').focus()
+  await page.keyboard.press('Control+V')
+  await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '20000')
+  await expect(page.getByTestId('locks-large')).toContainText('20,000 lines')
+  await expect(page.getByTestId('locks-large')).toContainText('8100000299')
+  await expect(page.getByTestId('locks-large')).not.toContainText('8100000300')
+  // All of it is kept: after a reload the count is the same.
+  await page.reload()
+  await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '20000')
+  await page.getByTestId('locks-edit-whole').click()
+  await expect(page.getByTestId('locks-text')).toHaveValue(/^8100000000\n8100000001\n[\s\S]*\n8100019999$/)
 })

@@ -32,6 +32,19 @@ test('looks up an asset: type, lock state, holder, products and packages, lendin
   await expect(products.getByTestId('lookup-product')).toHaveCount(4)
   await expect(page).toHaveURL(/#\/assets\/lookup\?num=8100000041$/)
 
+  // Read as the Locks screen reads a number: full-width digits folded, spaces and quotes around dropped.
+  await lookUp(page, '  ８１００００００１３ ')
+  await expect(page.getByTestId('lookup-input')).toHaveValue('8100000013')
+  await expect(page).toHaveURL(/#\/assets\/lookup\?num=8100000013$/)
+  await expect(page.getByTestId('lookup-type')).toHaveText('Stand-alone lock, refillable')
+  // What cannot be an asset number is said at the field, in words, and nothing is sent.
+  await lookUp(page, '8100 000013')
+  await expect(page.getByTestId('lookup-view')).toContainText('An asset number has no spaces inside: type one number.')
+  await lookUp(page, 'x'.repeat(65))
+  await expect(page.getByTestId('lookup-view')).toContainText('An asset number has at most 64 characters.')
+  await expect(page.getByTestId('lookup-view')).not.toContainText('Too big')
+  await expect(page).toHaveURL(/#\/assets\/lookup\?num=8100000013$/)
+
   // A disabled lock (the demo's 8100000013) and a lent lock (8100000055, lent to 李四).
   await lookUp(page, '8100000013')
   await expect(page.getByTestId('lookup-type')).toHaveText('Stand-alone lock, refillable')

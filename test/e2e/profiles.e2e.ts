@@ -4,7 +4,7 @@
  * switching and deleting profiles, and the Sandbox's connection test.
  */
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import { test, expect, invoke } from './fixtures'
 
 const SECRET = 'e2e-order-secret-4711'
 
@@ -165,4 +165,73 @@ test("the Sandbox profile's connection test succeeds for both groups", async ({ 
   }
   await expect(dialog.getByTestId('test-summary')).toContainText('Both groups work.')
   await expect(dialog.getByTestId('test-order-token')).toContainText(/\d+ ms/)
+})
+
+test('Settings → General offers the limits and bulk settings with their bounds and defaults, refused at the field when out of bounds', async ({ app, page }) => {
+  await app.open(page)
+  await page.getByTestId('nav-settings').click()
+  const limits = page.getByTestId('settings-limits')
+  await expect(limits).toContainText('Lock numbers per call')
+  await expect(limits).toContainText('From 1 to 5,000; default 100')
+  await expect(limits).toContainText('Asset numbers per call')
+  const chunk = page.getByTestId('setting-bulk-lockChunkSize')
+  await expect(chunk).toHaveValue('100')
+  const field = page.locator('.el-form-item', { has: chunk })
+
+  // Out of bounds: said at the field, kept as typed, not saved.
+  await chunk.fill('6000')
+  await chunk.blur()
+  await expect(field).toContainText('At most 5,000.')
+  await expect(chunk).toHaveValue('6000')
+  expect((await invoke<{ bulk: { lockChunkSize: number } }>(app, 'settings.get', {})).bulk.lockChunkSize).toBe(100)
+
+  // In bounds: saved when the field is left; the default is one click away.
+  await chunk.fill('50')
+  await chunk.blur()
+  await expect.poll(async () => (await invoke<{ bulk: { lockChunkSize: number } }>(app, 'settings.get', {})).bulk.lockChunkSize).toBe(50)
+  await page.getByTestId('setting-bulk-lockChunkSize-default').click()
+  await expect.poll(async () => (await invoke<{ bulk: { lockChunkSize: number } }>(app, 'settings.get', {})).bulk.lockChunkSize).toBe(100)
+  await expect(chunk).toHaveValue('100')
+
+  // The Asset numbers screen follows the setting.
+  const shells = page.getByTestId('setting-limits-maxShellNumsPerCall')
+  await shells.fill('20')
+  await shells.blur()
+  await expect.poll(async () => (await invoke<{ limits: { maxShellNumsPerCall: number } }>(app, 'settings.get', {})).limits.maxShellNumsPerCall).toBe(20)
+  await page.goto(`${app.origin}/#/assets/numbers`)
+  await page.getByTestId('shellnums-size').fill('21')
+  await expect(page.getByTestId('shellnums-view')).toContainText('At most 20 per request')
+
+  // In Chinese.
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await expect(page.getByTestId('settings-limits')).toContainText('每次调用的锁号数')
+  await expect(page.getByTestId('settings-limits')).toContainText('1 到 5,000；默认 100')
+})
+
+test('a half-filled New profile dialog comes back after a reload (secrets aside), and a long address stays inside it', async ({ app, page }) => {
+  await app.open(page)
+  await openConnections(page)
+  await page.getByTestId('profile-add').click()
+  const dialog = page.getByTestId('profile-dialog')
+  await dialog.getByTestId('field-name').fill('Half done')
+  const longAddress = `https://${'very-long-subdomain-'.repeat(12)}example.com/licensing/api`
+  await dialog.getByTestId('field-baseUrl').fill(longAddress)
+  await dialog.locator('[data-testid="secret-orderAppSecret"] input').fill(SECRET)
+  // Nothing runs out of the dialog: the token endpoint's hint repeats the long address, wrapped inside.
+  const inside = await dialog.locator('.el-dialog__body').evaluate((body) => {
+    const edge = body.getBoundingClientRect().right
+    return [...body.querySelectorAll('.profile-form__hint')].every((hint) => hint.getBoundingClientRect().right <= edge)
+  })
+  expect(inside).toBe(true)
+  await expect(dialog.locator('.profile-form__hint', { hasText: 'example.com/licensing/api/oauth/token' })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByTestId('profile-dialog')).toBeVisible()
+  await expect(page.getByTestId('profile-restored')).toBeVisible()
+  await expect(page.getByTestId('field-name')).toHaveValue('Half done')
+  await expect(page.getByTestId('field-baseUrl')).toHaveValue(longAddress)
+  await expect(page.locator('[data-testid="secret-orderAppSecret"] input')).toHaveValue('')
+  const draft = await invoke<{ body: unknown }>(app, 'drafts.get', { id: 'form:profile' })
+  expect(JSON.stringify(draft.body)).not.toContain(SECRET)
 })

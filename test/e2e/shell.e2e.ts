@@ -90,13 +90,41 @@ test('a page without a valid access key explains how to get in, and never shows 
   const page = await context.newPage()
   await page.goto(`${app.origin}/`)
   await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
-  await expect(page.getByText('Open the address printed by npm start')).toBeVisible()
+  await expect(page.getByText('Find the address License Desk printed when it started')).toBeVisible()
   await expect(page.getByTestId('nav-orders')).toHaveCount(0)
+  // The address pasted into this same tab (only the hash changes: the page is not loaded again) connects it.
+  await page.goto(app.url)
+  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await expect(page).not.toHaveURL(/token=/)
 
+  // A wrong token given to the tab replaces the good one (the tab starts again with it) and is refused.
   await page.goto(`${app.origin}/#token=not-the-token`)
+  await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
   await page.reload()
   await expect(page.getByRole('heading', { name: 'This page is not connected to License Desk' })).toBeVisible()
   await context.close()
+})
+
+test('after a restart the open tab says, in the chosen language, how to reconnect, and the new address reconnects it', async ({ app, page }) => {
+  await app.open(page)
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+
+  // The app restarts on the same port (same page origin): the tab's kept access key is no longer valid.
+  await app.restart({ samePort: true })
+  await page.reload()
+  const gate = page.getByTestId('unauthorized')
+  await expect(gate.getByRole('heading', { name: '此页面未连接到 License Desk' })).toBeVisible()
+  await expect(gate).toContainText('粘贴到此标签页的地址栏')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+
+  // The newly printed address pasted into this tab (a hash change only) connects it, without a new tab.
+  await page.goto(app.url)
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+  await expect(gate).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
 })
 
 test('when the core stops, the page says so plainly', async ({ app, page }) => {

@@ -11,7 +11,8 @@ test('issues asset numbers, keeps them across a restart, exports them, and journ
   await page.getByRole('tab', { name: 'Asset numbers' }).click()
   await expect(page.getByTestId('shellnums-empty')).toBeVisible()
 
-  await page.getByTestId('shellnums-size').locator('input').fill('5')
+  await page.getByTestId('shellnums-size').fill('5')
+  await expect(page.getByTestId('shellnums-issue')).toHaveText('Get 5 asset numbers')
   await page.getByTestId('shellnums-issue').click()
   await page.getByRole('button', { name: 'Get 5 numbers' }).click()
   const batch = page.getByTestId('shellnums-batch')
@@ -21,10 +22,26 @@ test('issues asset numbers, keeps them across a restart, exports them, and journ
   await expect(batch.locator('.el-table-v2__row').first()).toContainText('8200000001')
   await expect(batch.locator('.el-table-v2__row').first()).toContainText('Domestic (8)')
 
-  // Above the setting's limit, the form says so and nothing is sent.
-  await page.getByTestId('shellnums-size').locator('input').fill('1001')
-  await page.getByTestId('shellnums-size').locator('input').blur()
-  await expect(page.getByTestId('shellnums-size').locator('input')).toHaveValue('1000')
+  // Above the setting's limit, the field says so, keeps the number as typed, and nothing can be sent; the same
+  // for an empty field, 0, a negative and a fraction (never rounded or clamped behind the user's back).
+  const size = page.getByTestId('shellnums-size')
+  const field = page.locator('.el-form-item', { has: size })
+  await size.fill('100001')
+  await expect(size).toHaveValue('100001')
+  await expect(field).toContainText('At most 1,000 per request')
+  await expect(page.getByTestId('shellnums-issue')).toBeDisabled()
+  await expect(page.getByTestId('shellnums-issue')).toHaveText('Get asset numbers')
+  for (const typed of ['0', '-5', '1.5']) {
+    await size.fill(typed)
+    await expect(size).toHaveValue(typed)
+    await expect(field).toContainText('Enter a whole number from 1 to 1,000.')
+    await expect(page.getByTestId('shellnums-issue')).toBeDisabled()
+  }
+  await size.fill('')
+  await expect(field).toContainText('Enter how many numbers to get (1 to 1,000).')
+  await expect(page.getByTestId('shellnums-issue')).toHaveText('Get asset numbers')
+  await size.fill('1')
+  await expect(page.getByTestId('shellnums-issue')).toHaveText('Get 1 asset number')
 
   await app.restart()
   await app.open(page)

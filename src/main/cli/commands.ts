@@ -1,7 +1,8 @@
-/** The CLI's commands: locks, members, shellnums, test, profiles, and `call` for any channel. */
+/** The CLI's commands: locks, members, shellnums, test, profiles, customers (./customers.ts), and `call` for any channel. */
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
+import { LOCK_ACTION, type LockAction } from '@shared/api/lock-actions'
 import { isChannelName } from '@shared/ipc/contract'
 import { SECRET_NAMES, type ConnectionTest, type ProfileView, type SecretName, type TestStep } from '@shared/ipc/channels/profiles'
 import { PARAM_TERMS } from '@shared/errors/catalog'
@@ -14,8 +15,9 @@ import { isResultsPath } from './results'
 import { runJob, showIssues } from './run-job'
 import { askSecrets, promptHidden, PromptInterrupted, readAll, readSecretSource, secretText, type PromptIO } from './secret-input'
 import { t } from './text'
+import { customersCommand } from './customers'
 
-type Globals = () => GlobalOptions
+export type Globals = () => GlobalOptions
 
 function positiveInt(max: number) {
   return (v: string): number => {
@@ -26,7 +28,7 @@ function positiveInt(max: number) {
 }
 
 /** Runs a command body in a context and sets the exit code; errors are printed in the user's language. */
-async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
+export async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number>): Promise<void> {
   let code: number = EXIT.error
   try {
     code = await withContext(globals(), async (ctx) => {
@@ -45,7 +47,7 @@ async function command(globals: Globals, fn: (ctx: CliContext) => Promise<number
   process.exitCode = code
 }
 
-async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
+export async function readInput(ctx: CliContext, file: string): Promise<Uint8Array> {
   try {
     return await readFile(file)
   } catch (err) {
@@ -66,7 +68,7 @@ interface LockOptions {
   chunkSize?: number
 }
 
-function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
+function lockCommand(action: LockAction, globals: Globals): Command {
   return new Command(action)
     .description(`${action} the locks listed in a file (.txt, .csv or .xlsx)`)
     .requiredOption('-f, --file <path>', 'file of lock numbers')
@@ -88,7 +90,7 @@ function lockCommand(action: 'disable' | 'enable', globals: Globals): Command {
         const operatorIdentity = o.operator?.trim() || profile.operatorIdentity
         if (!operatorIdentity) throw AppError.app('app.invalidInput', { detail: t('noOperator', ctx.locale) })
         const start = {
-          kind: action === 'disable' ? ('locks.disable' as const) : ('locks.enable' as const),
+          kind: LOCK_ACTION[action].kind,
           profileId: profile.id,
           items: parsed.items.map((i) => i.value),
           operatorIdentity,
@@ -413,6 +415,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))
+  program.addCommand(customersCommand(globals))
   program.addCommand(callCommand(globals))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.

@@ -18,8 +18,10 @@ import { registerLockHandlers } from '../handlers/locks'
 import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
+import { registerCustomerHandlers } from '../handlers/customers'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
+import { CustomerBook, CustomerService } from '../services/customers'
 import { ClientPool } from '../api/client-pool'
 import { AssetListCache } from '../services/assets'
 import { createBulkRunner } from '../services/bulk'
@@ -84,6 +86,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
   drafts.purge()
+  const customerBook = new CustomerBook(db, { onChange: (profileId, ids) => events.emit('customers.changed', { profileId, ids }) })
+  customerBook.purge()
   const info = {
     version: options.version,
     shell: options.shell,
@@ -110,6 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sandbox,
     db,
     drafts,
+    customers: new CustomerService({ book: customerBook, clientFor }),
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -133,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerBulkHandlers(registry, services)
   registerJournalHandlers(registry, services)
   registerDraftHandlers(registry, services)
+  registerCustomerHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -19,6 +19,7 @@ import type { Storage } from '../services/storage'
 import type { Vault } from '../services/vault'
 import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
+import type { CustomerService } from '../services/customers'
 
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
@@ -40,6 +41,8 @@ export interface Services {
   /** The app's database (desk.db in the data folder): drafts, customers, catalog, orders. */
   db: Database
   drafts: DraftStore
+  /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
+  customers: CustomerService
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
   /** The operation journal: every write any client sends. */

@@ -3,14 +3,14 @@
  * engine's import reader (the Locks screen's column picker works on it), and a table written as CSV or Excel
  * for the user to save.
  */
-import ExcelJS from 'exceljs'
-import Papa from 'papaparse'
 import { AppError } from '@shared/errors/app-error'
 import { resolveLocale, type Locale } from '@shared/i18n/locale'
-import type { ExportTableInput, ExportedFile, ParsedTable } from '@shared/ipc/channels/imports'
+import type { ParsedTable } from '@shared/ipc/channels/imports'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
-import { columnIndex, columnLetter, ImportFileError, lockNumbersFrom, looksLikeHeader, readTable } from '../services/import'
+import { columnIndex, columnLetter, ImportFileError, lockNumbersFrom, looksLikeHeader, readTable, writeTable } from '../services/import'
+
+export { safeCell, safeFileName, writeTable } from '../services/import'
 
 /**
  * Reads a file into a table of text cells through the engine's import reader (the same the CLI and the member
@@ -40,45 +40,6 @@ export async function parseTable(fileName: string, bytes: Uint8Array, locale: Lo
   const picked = lockNumbersFrom(table, { locale }).column
   if (picked !== null) guess = columns.indexOf(picked) >= 0 ? columns.indexOf(picked) : columnIndex(picked)
   return { fileName, kind: table.kind, columns, hasHeader, rows: body, guess: guess < width ? guess : -1 }
-}
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection); numbers stay as they are. */
-export function safeCell(value: string | number | null): string | number {
-  if (value === null) return ''
-  if (typeof value === 'number') return value
-  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
-}
-
-/** A file name without characters file systems refuse. */
-export function safeFileName(base: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are among what file systems refuse
-  return base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').replace(/^\.+/, '').slice(0, 120) || 'export'
-}
-
-/** Writes a table as CSV (UTF-8 with BOM) or Excel. */
-export async function writeTable(input: ExportTableInput): Promise<ExportedFile> {
-  const rows = input.rows.map((r) => r.map(safeCell))
-  const base = safeFileName(input.baseName)
-  if (input.format === 'csv') {
-    const csv = '\uFEFF' + Papa.unparse({ fields: input.columns, data: rows }, { newline: '\r\n' })
-    return { fileName: `${base}.csv`, mimeType: 'text/csv;charset=utf-8', contentBase64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length }
-  }
-  const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet((input.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.addRow(input.columns).font = { bold: true }
-  for (const r of rows) sheet.addRow(r)
-  input.columns.forEach((title, i) => {
-    let width = title.length
-    for (let j = 0; j < Math.min(rows.length, 500); j++) width = Math.max(width, String(rows[j]![i] ?? '').length)
-    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, width + 2))
-  })
-  const buffer = await book.xlsx.writeBuffer()
-  return {
-    fileName: `${base}.xlsx`,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    contentBase64: Buffer.from(buffer as ArrayBuffer).toString('base64'),
-    rows: rows.length,
-  }
 }
 
 /** Registers `imports.parseTable` and `exports.table`. */

@@ -75,7 +75,12 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 /** The browser-mode RawBridge, plus `close()` to stop its event stream. */
 export interface HttpBridge extends RawBridge {
   close(): void
+  /** Sends a call that must survive the page going away (keepalive when the body fits its 64 KB). */
+  sendOnExit(channel: string, input: unknown): void
 }
+
+/** The most a keepalive request may carry (browsers' limit for all of a page's keepalive requests at once). */
+const KEEPALIVE_MAX_BYTES = 60_000
 
 /** Builds the browser-mode bridge. */
 export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
@@ -190,10 +195,20 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
     }
   }
 
+  function sendOnExit(channel: string, input: unknown): void {
+    if (!token) return
+    const body = JSON.stringify(input ?? {})
+    const init: RequestInit = { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body, cache: 'no-store' }
+    // Bytes, not characters: a Chinese character is 3 bytes of UTF-8.
+    if (new Blob([body]).size <= KEEPALIVE_MAX_BYTES) init.keepalive = true
+    void fetchFn(`${base}/api/invoke/${encodeURIComponent(channel)}`, init).catch(() => undefined)
+  }
+
   return {
     shell: 'browser',
     invoke,
     onEvent,
+    sendOnExit,
     close() {
       listeners.clear()
       stream?.abort()

@@ -8,13 +8,15 @@ import { eventSchemas, type EventName, type EventPayload } from '@shared/ipc/eve
 import { BRIDGE_GLOBAL, type RawBridge } from '@shared/ipc/bridge'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import { BridgeError, bridgeError, errorData } from './errors'
-import { createHttpBridge, type BridgeStatus } from './http-bridge'
-import { takeToken } from './token'
+import { createHttpBridge, type BridgeStatus, type HttpBridge } from './http-bridge'
+import { takeToken, watchForNewToken } from './token'
 
 export { BridgeError, errorData } from './errors'
 export type { BridgeStatus } from './http-bridge'
 
 let raw: RawBridge | null = null
+/** The browser-mode transport when that is the one in use (it can also send as the page goes away). */
+let http: HttpBridge | null = null
 let status: BridgeStatus = 'ok'
 const statusListeners = new Set<(s: BridgeStatus) => void>()
 
@@ -37,9 +39,12 @@ export function initBridge(): RawBridge {
   if (isRawBridge(fromPreload)) {
     raw = fromPreload
   } else {
-    const token = takeToken({ location: window.location, history: window.history, storage: window.sessionStorage })
-    raw = createHttpBridge({ token, onStatus: setStatus })
+    const env = { location: window.location, history: window.history, storage: window.sessionStorage }
+    const token = takeToken(env)
+    raw = http = createHttpBridge({ token, onStatus: setStatus })
     if (!token) setStatus('unauthorized')
+    // A new address pasted into this tab: start again with its token (every store reloads with it).
+    watchForNewToken({ ...env, addEventListener: (type, l) => window.addEventListener(type, l) }, () => window.location.reload())
   }
   return raw
 }
@@ -47,6 +52,7 @@ export function initBridge(): RawBridge {
 /** Replaces the transport (tests, and nothing else). */
 export function installBridge(bridge: RawBridge | null): void {
   raw = bridge
+  http = null
   status = 'ok'
 }
 
@@ -73,6 +79,17 @@ export async function invoke<C extends ChannelName>(channel: C, input: ChannelIn
     throw bridgeError('app.badResponse', { detail: `${channel}: ${output.error.issues[0]?.message ?? 'invalid'}` }, { operation: channel })
   }
   return output.data as ChannelOutput<C>
+}
+
+/**
+ * Sends a call as the page goes away (reload, close, navigation): in browser mode as a request the browser
+ * finishes after the page is gone (fetch keepalive, for bodies up to its 64 KB), in Electron over IPC, which
+ * leaves at once. Nobody waits for the answer.
+ */
+export function invokeOnExit<C extends ChannelName>(channel: C, input: ChannelInput<C>): void {
+  const bridge = initBridge()
+  if (http && bridge === http) http.sendOnExit(channel, input ?? {})
+  else void bridge.invoke(channel, input ?? {}).catch(() => undefined)
 }
 
 /** Subscribes to one core event; payloads that do not match the event's schema are dropped. Returns unsubscribe. */

@@ -1,7 +1,9 @@
 /**
  * The browser-mode access key: the core prints `http://127.0.0.1:PORT/#token=TOKEN`; the page takes the token from
- * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar. An address the
- * core opened itself (`--open`) carries a one-time `#code=…` instead, which the page exchanges once for the token
+ * the hash, keeps it in sessionStorage so a reload still works, and removes it from the address bar. A token
+ * given later (the user pastes the newly printed address into a tab that is already open: only the hash changes,
+ * so the page is not loaded again) replaces the kept one, and the page starts again with it. An address the core
+ * opened itself (`--open`) carries a one-time `#code=…` instead, which the page exchanges once for the token
  * (`POST /api/session`) before anything else runs.
  */
 
@@ -17,7 +19,8 @@ export interface TokenEnv {
 
 /** Reads `token` from a `#token=...` hash (also accepts it among other hash parameters). */
 export function tokenFromHash(hash: string): string | null {
-  const raw = hash.startsWith('#') ? hash.slice(1) : hash
+  // '#/token=…' too: the router may have put its slash in front before we look.
+  const raw = hash.replace(/^#?\/?/, '')
   if (!raw.includes('token=')) return null
   const value = new URLSearchParams(raw).get('token')
   return value && value.trim() !== '' ? value.trim() : null
@@ -43,6 +46,26 @@ export function takeToken(env: TokenEnv): string | null {
   } catch {
     return null
   }
+}
+
+/** The bits of `window` following the address needs. */
+export interface TokenWatchEnv extends TokenEnv {
+  addEventListener(type: 'hashchange' | 'popstate', listener: () => void): void
+}
+
+/**
+ * Calls `onNewToken` whenever the address is given a token after the page has loaded (stored and removed from the
+ * address first, as at start). Listens to popstate as well as hashchange, and must be set up before the router:
+ * the router rewrites the hash on popstate, which comes first.
+ */
+export function watchForNewToken(env: TokenWatchEnv, onNewToken: (token: string) => void): void {
+  const check = (): void => {
+    if (tokenFromHash(env.location.hash) === null) return
+    const token = takeToken(env)
+    if (token) onNewToken(token)
+  }
+  env.addEventListener('popstate', check)
+  env.addEventListener('hashchange', check)
 }
 
 /** Reads `code` from a `#code=...` hash (an address the core opened with a one-time code). */

@@ -34,12 +34,3 @@ export function saveBase64File(file: { fileName: string; mimeType: string; conte
 export function saveTextFile(file: { fileName: string; mimeType: string; content: string }): void {
   save(new Blob([file.content], { type: file.mimeType }), file.fileName)
 }
-
-/** A file the user picked, as base64 (for imports.parseTable). */
-export async function fileAsBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let bin = ''
-  const step = 0x8000
-  for (let i = 0; i < bytes.length; i += step) bin += String.fromCharCode(...bytes.subarray(i, i + step))
-  return btoa(bin)
-}

@@ -17,6 +17,11 @@ export function notifySuccess(message: string): void {
   ElMessage({ type: 'success', message, showClose: true, grouping: true })
 }
 
+/** A short neutral note (something did not happen, and why). */
+export function notifyInfo(message: string): void {
+  ElMessage({ type: 'info', message, showClose: true, duration: 6000, grouping: true })
+}
+
 /** A short error note (errors also stay visible where they happened, this only draws the eye). */
 export function notifyError(message: string): void {
   ElMessage({ type: 'error', message, showClose: true, duration: 6000, grouping: true })

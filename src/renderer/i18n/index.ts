@@ -45,7 +45,15 @@ export function currentLocale(): Locale {
   return i18n.global.locale.value
 }
 
-/** The user-facing sentence of an error in the current language. */
+/**
+ * The user-facing sentence of an error in the current language (refused input is worded field by field by the
+ * shared catalog, never in the checker's English).
+ */
 export function errorText(data: AppErrorData, locale: Locale = currentLocale()): string {
   return describeError(data, locale)
+}
+
+/** Whether sending the same again cannot help (the input itself was refused): no "Try again" then. */
+export function isInputRefusal(data: AppErrorData): boolean {
+  return data.code === 'app.invalidInput'
 }

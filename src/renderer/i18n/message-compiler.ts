@@ -1,9 +1,10 @@
 /**
  * The message compiler given to vue-i18n, so its own (about 17 KB minified of parser and code generator) stays
- * out of the bundle (`__INTLIFY_DROP_MESSAGE_COMPILER__`, electron.vite.config.ts). Our messages use one piece
- * of vue-i18n's syntax, parameters: `{name}` (and `{0}` by position, `{'text'}` as literal text, which vue-i18n
- * also reads). Everything else, `@` and `|` included, is text here; en/index.ts forbids them anyway, and the messages
- * test checks every message in both languages. Messages become closures over their parts: no eval (strict CSP).
+ * out of the bundle (`__INTLIFY_DROP_MESSAGE_COMPILER__`, electron.vite.config.ts). Our messages use two pieces
+ * of vue-i18n's syntax: parameters, `{name}` (and `{0}` by position, `{'text'}` as literal text, which vue-i18n
+ * also reads), and plural forms, `one | many` or `none | one | many` chosen by the count given to `t`
+ * (`t(key, { n: '1,000' }, 1000)`). `@` is text here; en/index.ts forbids it anyway, and the messages test checks
+ * every message in both languages. Messages become closures over their parts: no eval (strict CSP).
  */
 import type { MessageCompiler, MessageContext, MessageFunction } from 'vue-i18n'
 
@@ -48,12 +49,34 @@ export function parseMessage(source: string): MessagePart[] {
   return parts
 }
 
+/** The plural forms of a message: its text split at each `|` outside braces, each form trimmed. */
+export function pluralForms(source: string): string[] {
+  const forms: string[] = []
+  let depth = 0
+  let start = 0
+  let quoted = false
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]
+    if (depth > 0 && c === "'") quoted = !quoted
+    else if (!quoted && c === '{') depth++
+    else if (!quoted && c === '}' && depth > 0) depth--
+    else if (c === '|' && depth === 0) {
+      forms.push(source.slice(start, i).trim())
+      start = i + 1
+    }
+  }
+  if (forms.length === 0) return [source]
+  forms.push(source.slice(start).trim())
+  return forms
+}
+
 /** vue-i18n's `messageCompiler` option: message text in, message function out (cached per text). */
 export const compileMessage: MessageCompiler = (message) => {
   if (typeof message !== 'string') throw new Error('only text messages are supported')
   let fn = cache.get(message)
   if (!fn) {
-    fn = toFunction(parseMessage(message))
+    const forms = pluralForms(message).map((f) => toFunction(parseMessage(f)))
+    fn = forms.length === 1 ? forms[0]! : (ctx: MessageContext) => ctx.plural(forms.map((f) => f(ctx)) as string[])
     cache.set(message, fn)
   }
   return fn

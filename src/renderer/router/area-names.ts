@@ -4,5 +4,5 @@
 export const UPCOMING_AREAS = ['orders', 'drafts', 'members'] as const
 export type UpcomingArea = (typeof UPCOMING_AREAS)[number]
 /** Areas that have their screens. */
-export const BUILT_AREAS = ['locks', 'assets', 'journal'] as const
+export const BUILT_AREAS = ['customers', 'locks', 'assets', 'journal'] as const
 export type AreaName = UpcomingArea | (typeof BUILT_AREAS)[number] | 'settings'

@@ -1,6 +1,6 @@
 /** The areas of the app, in navigation order, with their icons. Later capabilities replace "coming soon" pages. */
 import type { Component } from 'vue'
-import { Box, Document, EditPen, Key, List, Setting, User } from '@element-plus/icons-vue'
+import { Box, Document, EditPen, Key, List, OfficeBuilding, Setting, User } from '@element-plus/icons-vue'
 
 import type { AreaName } from './area-names'
 export { BUILT_AREAS, UPCOMING_AREAS, type AreaName, type UpcomingArea } from './area-names'
@@ -16,6 +16,7 @@ export interface NavArea {
 export const NAV_AREAS: NavArea[] = [
   { name: 'orders', path: '/orders', icon: Document },
   { name: 'drafts', path: '/drafts', icon: EditPen },
+  { name: 'customers', path: '/customers', icon: OfficeBuilding },
   { name: 'locks', path: '/locks', icon: Key },
   { name: 'assets', path: '/assets', icon: Box },
   { name: 'members', path: '/members', icon: User },

@@ -14,6 +14,19 @@ const upcoming: RouteRecordRaw[] = UPCOMING_AREAS.map((area) => ({
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/orders' },
   ...upcoming,
+  {
+    path: '/customers',
+    component: () => import('../views/customers/CustomersView.vue'),
+    meta: { area: 'customers' },
+    children: [
+      { path: '', redirect: '/customers/book' },
+      { path: 'book', name: 'customers-book', component: () => import('../views/customers/BookSection.vue'), meta: { area: 'customers' } },
+      { path: 'find', name: 'customers-find', component: () => import('../views/customers/FindSection.vue'), meta: { area: 'customers' } },
+      { path: 'bind', name: 'customers-bind', component: () => import('../views/customers/BindSection.vue'), meta: { area: 'customers' } },
+      { path: 'create', name: 'customers-create', component: () => import('../views/customers/CreateSection.vue'), meta: { area: 'customers' } },
+      { path: 'update', name: 'customers-update', component: () => import('../views/customers/UpdateSection.vue'), meta: { area: 'customers' } },
+    ],
+  },
   { path: '/locks', name: 'locks', component: () => import('../views/locks/LocksView.vue'), meta: { area: 'locks' } },
   {
     path: '/assets',

@@ -6,7 +6,8 @@ import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { VirtualAsset } from '@shared/api/models'
-import { errorData, invoke } from '../bridge'
+import { getAssetDetail, listAssets } from '../api/assets'
+import { errorData } from '../api/errors'
 import { useProfilesStore } from './profiles'
 import {
   buildAssetModel,
@@ -19,7 +20,7 @@ import {
   type AssetRow,
   type SortKey,
   type SortOrder,
-} from '../views/assets/asset-model'
+} from '../models/asset-list'
 
 export const useAssetsStore = defineStore('assets', () => {
   const profiles = useProfilesStore()
@@ -59,11 +60,10 @@ export const useAssetsStore = defineStore('assets', () => {
     loading.value = true
     error.value = null
     try {
-      const table = await invoke('assets.list', {
-        enterpriseGlobalId: target.enterpriseGlobalId.trim() || undefined,
-        extendCode: target.extendCode.trim() || undefined,
+      const table = await listAssets(
+        { enterpriseGlobalId: target.enterpriseGlobalId.trim() || undefined, extendCode: target.extendCode.trim() || undefined },
         refresh,
-      })
+      )
       if (mine !== seq) return
       const next = buildAssetModel(table)
       // A selection survives a refresh of the same list (by asset number), not a different list.
@@ -87,8 +87,7 @@ export const useAssetsStore = defineStore('assets', () => {
   /** The full record of one asset (for the drawer). */
   function detail(id: string): Promise<VirtualAsset> {
     const m = model.value
-    return invoke('assets.detail', {
-      id,
+    return getAssetDetail(id, {
       enterpriseGlobalId: m?.table.enterpriseGlobalId || target.enterpriseGlobalId.trim() || undefined,
       extendCode: m?.table.extendCode || undefined,
     })

@@ -4,7 +4,9 @@ import { computed, reactive, ref, shallowRef } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { OperationId } from '@shared/api/operations'
 import type { JournalEntryOutcome, JournalExport, JournalFilter, JournalPage } from '@shared/ipc/channels/journal'
-import { errorData, invoke } from '../bridge'
+import { exportJournal, listJournal } from '../api/journal'
+import { onBulkProgress } from '../api/bulk'
+import { errorData } from '../api/errors'
 
 /** The filters as the screen edits them. */
 export interface JournalFilterForm {
@@ -46,7 +48,7 @@ export const useJournalStore = defineStore('journal', () => {
     const mine = ++seq
     if (!quiet) loading.value = true
     try {
-      const p = await invoke('journal.list', { ...toJournalFilter(filter), offset: (pageNum.value - 1) * pageSize.value, limit: pageSize.value })
+      const p = await listJournal(toJournalFilter(filter), (pageNum.value - 1) * pageSize.value, pageSize.value)
       if (mine !== seq) return
       page.value = p
       error.value = null
@@ -70,8 +72,22 @@ export const useJournalStore = defineStore('journal', () => {
 
   /** The entries matching the filters as a CSV or JSON file. */
   function exportAs(format: 'csv' | 'json'): Promise<JournalExport> {
-    return invoke('journal.export', { ...toJournalFilter(filter), format })
+    return exportJournal(toJournalFilter(filter), format)
   }
 
-  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportAs }
+  /**
+   * While a bulk run goes, new entries arrive (no journal event exists; a run's progress is the sign): the first
+   * page is read again at most every 2 s. Returns stop.
+   */
+  function followRuns(): () => void {
+    let last = 0
+    return onBulkProgress(() => {
+      const now = Date.now()
+      if (pageNum.value !== 1 || now - last < 2000) return
+      last = now
+      void load(true)
+    })
+  }
+
+  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportAs, followRuns }
 })

@@ -3,24 +3,40 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { AssetLookup, LookupMember } from '@shared/ipc/channels/lookup'
-import { errorData, invoke } from '../bridge'
+import { readOneAssetNumber, type AssetNumberProblem } from '@shared/lists/asset-numbers'
+import { lookupAsset, lookupMember } from '../api/lookup'
+import { errorData } from '../api/errors'
 import { useProfilesStore } from './profiles'
 
 export const useLookupStore = defineStore('lookup', () => {
   const profiles = useProfilesStore()
   const query = ref('')
+  /** The enterprise asked about; empty: the connection's. */
+  const enterprise = ref('')
   const result = shallowRef<AssetLookup | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
   const holder = shallowRef<LookupMember | null>(null)
   const holderLoading = ref(false)
   const holderError = ref<AppErrorData | null>(null)
+  /** Why the number typed cannot be an asset number (said at the field; nothing is sent). */
+  const problem = ref<AssetNumberProblem | null>(null)
+
+  /**
+   * Reads a number as typed through the one asset-number reader (full-width digits folded, quotes and spaces
+   * around dropped): the number to look up, or null with `problem` set when it cannot be one.
+   */
+  function read(raw: string): string | null {
+    const r = readOneAssetNumber(raw)
+    problem.value = r.problem
+    return r.value === '' || r.problem ? null : r.value
+  }
 
   let seq = 0
-  /** Looks an asset number up; the holder's name follows when the sources name a holder. */
+  /** Looks an asset number up (as `read` gives it); the holder's name follows when the sources name a holder. */
   async function search(assetNum: string): Promise<void> {
-    const num = assetNum.trim()
-    if (!num) return
+    const num = read(assetNum)
+    if (num === null) return
     const mine = ++seq
     query.value = num
     loading.value = true
@@ -29,7 +45,7 @@ export const useLookupStore = defineStore('lookup', () => {
     holder.value = null
     holderError.value = null
     try {
-      const r = await invoke('lookup.asset', { assetNum: num })
+      const r = await lookupAsset(num, enterprise.value.trim() || undefined)
       if (mine !== seq) return
       result.value = r
       loading.value = false
@@ -44,7 +60,7 @@ export const useLookupStore = defineStore('lookup', () => {
   async function findHolder(mine: number, memberGlobalId: string, enterpriseGlobalId: string): Promise<void> {
     holderLoading.value = true
     try {
-      const m = await invoke('lookup.member', { memberGlobalId, enterpriseGlobalId })
+      const m = await lookupMember(memberGlobalId, enterpriseGlobalId)
       if (mine === seq) holder.value = m
     } catch (err) {
       if (mine === seq) holderError.value = errorData(err)
@@ -72,5 +88,5 @@ export const useLookupStore = defineStore('lookup', () => {
     },
   )
 
-  return { query, result, loading, error, holder, holderLoading, holderError, search, retryHolder }
+  return { query, enterprise, result, loading, error, holder, holderLoading, holderError, problem, read, search, retryHolder }
 })

@@ -10,7 +10,18 @@ import type {
   SecretName,
 } from '@shared/ipc/channels/profiles'
 import type { AppErrorData } from '@shared/errors/app-error'
-import { errorData, invoke, onEvent } from '../bridge'
+import {
+  activateProfile,
+  createProfile,
+  deleteProfile,
+  listProfiles,
+  onProfilesChanged,
+  onSandboxStatus,
+  setProfileSecret,
+  testProfile,
+  updateProfile,
+} from '../api/profiles'
+import { errorData } from '../api/errors'
 
 export const useProfilesStore = defineStore('profiles', () => {
   const profiles = ref<ProfileView[]>([])
@@ -42,16 +53,16 @@ export const useProfilesStore = defineStore('profiles', () => {
     loading.value = true
     error.value = null
     try {
-      applyList(await invoke('profiles.list', {}))
+      applyList(await listProfiles())
     } catch (err) {
       error.value = errorData(err)
     } finally {
       loading.value = false
     }
     if (!unsubscribe) {
-      const offChanged = onEvent('profiles.changed', () => void refresh())
+      const offChanged = onProfilesChanged(() => void refresh())
       // The Sandbox profile's address is the running sandbox's: refresh when it comes up or goes down.
-      const offSandbox = onEvent('sandbox.status', () => void refresh())
+      const offSandbox = onSandboxStatus(() => void refresh())
       unsubscribe = () => {
         offChanged()
         offSandbox()
@@ -62,7 +73,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   /** Reloads quietly (no loading state, errors ignored: the list on screen stays usable). */
   async function refresh(): Promise<void> {
     try {
-      applyList(await invoke('profiles.list', {}))
+      applyList(await listProfiles())
     } catch {
       // The next explicit action reports the problem.
     }
@@ -70,28 +81,28 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   /** Creates a profile with its secrets; throws BridgeError (the caller keeps the form open). */
   async function create(fields: ProfileFields, secrets: Partial<Record<SecretName, string>>): Promise<ProfileView> {
-    const view = await invoke('profiles.create', { fields, secrets })
+    const view = await createProfile(fields, secrets)
     replaceOne(view)
     return view
   }
 
   /** Changes some fields of a profile. */
   async function update(id: string, fields: ProfileFieldsPatch): Promise<ProfileView> {
-    const view = await invoke('profiles.update', { id, fields })
+    const view = await updateProfile(id, fields)
     replaceOne(view)
     return view
   }
 
   /** Stores (or with null, clears) one secret; the view comes back with the new set/not-set flags. */
   async function setSecret(id: string, name: SecretName, value: string | null): Promise<ProfileView> {
-    const view = await invoke('profiles.setSecret', { id, name, value })
+    const view = await setProfileSecret(id, name, value)
     replaceOne(view)
     return view
   }
 
   /** Deletes a profile (and, in the core, its secrets). */
   async function remove(id: string): Promise<void> {
-    await invoke('profiles.delete', { id })
+    await deleteProfile(id)
     profiles.value = profiles.value.filter((p) => p.id !== id)
     await refresh()
   }
@@ -100,7 +111,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function activate(id: string): Promise<void> {
     switching.value = id
     try {
-      applyList(await invoke('profiles.activate', { id }))
+      applyList(await activateProfile(id))
     } finally {
       switching.value = null
     }
@@ -108,7 +119,7 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   /** Runs the connection test of a profile. */
   function test(id: string): Promise<ConnectionTest> {
-    return invoke('profiles.test', { id })
+    return testProfile(id)
   }
 
   return {

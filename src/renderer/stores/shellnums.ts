@@ -3,7 +3,8 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { ShellBatch } from '@shared/ipc/channels/shellnums'
-import { errorData, invoke } from '../bridge'
+import { forgetShellnums, issueShellnums, shellnumHistory } from '../api/shellnums'
+import { errorData } from '../api/errors'
 
 export const useShellnumsStore = defineStore('shellnums', () => {
   const batches = shallowRef<ShellBatch[]>([])
@@ -18,7 +19,7 @@ export const useShellnumsStore = defineStore('shellnums', () => {
     loading.value = true
     error.value = null
     try {
-      batches.value = (await invoke('shellnums.history', {})).batches
+      batches.value = await shellnumHistory()
       loaded.value = true
       if (!selectedId.value || !batches.value.some((b) => b.id === selectedId.value)) selectedId.value = batches.value[0]?.id ?? null
     } catch (err) {
@@ -32,7 +33,7 @@ export const useShellnumsStore = defineStore('shellnums', () => {
   async function issue(size: number): Promise<ShellBatch> {
     issuing.value = true
     try {
-      const batch = await invoke('shellnums.issue', { size })
+      const batch = await issueShellnums(size)
       batches.value = [batch, ...batches.value.filter((b) => b.id !== batch.id)]
       selectedId.value = batch.id
       return batch
@@ -43,7 +44,7 @@ export const useShellnumsStore = defineStore('shellnums', () => {
 
   /** Forgets a batch locally (the journal keeps the call). */
   async function forget(id: string): Promise<void> {
-    batches.value = (await invoke('shellnums.forget', { id })).batches
+    batches.value = await forgetShellnums(id)
     if (selectedId.value === id) selectedId.value = batches.value[0]?.id ?? null
   }
 

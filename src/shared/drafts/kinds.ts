@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { lockDraftBodySchema } from '../ipc/channels/locks'
+import { bindDraftSchema, createDraftSchema, editDraftSchema, updateDraftSchema } from '../customers/drafts'
 
 /** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
 export const draftSummarySchema = z.object({
@@ -35,6 +36,15 @@ function kind<B>(spec: DraftKindSpec<B>): DraftKindSpec<B> {
 }
 
 /**
+ * The connection profile dialog as it was being filled (never a secret: those go only to the keychain):
+ * `target` is 'new', the id of the profile being edited, or '' when no dialog is open.
+ */
+export const profileFormDraftSchema = z.object({
+  target: z.string().max(100),
+  fields: z.record(z.string().max(40), z.string().max(2000)),
+})
+
+/**
  * Every kind of draft. Keys are stored in the database and in exported files: never rename one.
  */
 export const DRAFT_KINDS = {
@@ -42,6 +52,36 @@ export const DRAFT_KINDS = {
   locks: kind({
     schema: lockDraftBodySchema,
     summarize: (b) => ({ type: b.action }),
+    listed: false,
+  }),
+  /** The profile dialog's fields as typed (Settings → Connections), so a reload does not lose them. */
+  profileForm: kind({
+    schema: profileFormDraftSchema,
+    summarize: () => ({}),
+    listed: false,
+  }),
+  /** The Customers area's bind form (order operation 1) and where its send stands. */
+  'customers.bind': kind({
+    schema: bindDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The create form (order operation 2). */
+  'customers.create': kind({
+    schema: createDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The update form (order operation 4). */
+  'customers.update': kind({
+    schema: updateDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300), type: b.state }),
+    listed: false,
+  }),
+  /** The book's edit dialog (a customer kept on this computer). */
+  'customers.edit': kind({
+    schema: editDraftSchema,
+    summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300) }),
     listed: false,
   }),
 } satisfies Record<string, DraftKindSpec<unknown>>

@@ -6,6 +6,7 @@
  */
 import type { Locale } from '../i18n/locale'
 import { fillTemplate, type CatalogEntry } from './catalog'
+import { CUSTOMER_FIELD_LABELS } from '../customers/fields'
 
 /**
  * What is wrong with a field:
@@ -166,6 +167,9 @@ export const ISSUE_TEXT: Record<IssueCode, CatalogEntry> = {
  * named by its path as it is.
  */
 export const FIELD_TERMS: Record<string, CatalogEntry> = {
+  // The customer fields as the Customers screens name them (src/shared/customers/fields.ts); the entries below
+  // win where a name is the same.
+  ...CUSTOMER_FIELD_LABELS,
   '': { en: 'The input', 'zh-CN': '输入' },
   name: { en: 'The name', 'zh-CN': '名称' },
   baseUrl: { en: 'The service address', 'zh-CN': '服务地址' },
@@ -173,7 +177,7 @@ export const FIELD_TERMS: Record<string, CatalogEntry> = {
   orderAppKey: { en: 'The order-group app key', 'zh-CN': '订单组应用 Key' },
   memberAppKey: { en: 'The member-group app key', 'zh-CN': '成员组应用 Key' },
   userLogin: { en: 'The user login', 'zh-CN': '用户登录名' },
-  operatorIdentity: { en: 'The operator identity', 'zh-CN': '操作员身份' },
+  operatorIdentity: { en: 'The operator identity', 'zh-CN': '操作人标识' },
   channelCode: { en: 'The channel code', 'zh-CN': '渠道编码' },
   channelCustomerId: { en: 'The channel customer id', 'zh-CN': '渠道客户 ID' },
   enterpriseGlobalId: { en: 'The enterprise global id', 'zh-CN': '企业全局 ID' },

@@ -46,6 +46,19 @@ export const CHANNEL_NAMES = [
   'drafts.restore',
   'drafts.export',
   'drafts.import',
+  'customers.search',
+  'customers.get',
+  'customers.save',
+  'customers.remove',
+  'customers.restore',
+  'customers.use',
+  'customers.find',
+  'customers.bind',
+  'customers.checkBind',
+  'customers.create',
+  'customers.update',
+  'customers.import',
+  'customers.export',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -16,6 +16,7 @@ import { lockChannels } from './channels/locks'
 import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
 import { draftChannels } from './channels/drafts'
+import { customerChannels } from './channels/customers'
 
 export const CHANNELS = {
   ...appChannels,
@@ -28,6 +29,7 @@ export const CHANNELS = {
   ...bulkChannels,
   ...journalChannels,
   ...draftChannels,
+  ...customerChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

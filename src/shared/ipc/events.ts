@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { bulkProgressSchema } from './channels/bulk'
 import { draftsChangedSchema } from './channels/drafts'
+import { customersChangedSchema } from './channels/customers'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -15,6 +16,8 @@ export const eventSchemas = {
   'bulk.progress': bulkProgressSchema,
   /** Drafts were saved, renamed, removed, restored or imported (by any window, tab or the CLI of this core). */
   'drafts.changed': draftsChangedSchema,
+  /** A profile's customer book changed (found, bound, created, updated, edited, removed, imported). */
+  'customers.changed': customersChangedSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

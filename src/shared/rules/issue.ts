@@ -29,6 +29,9 @@ export type RuleName =
   | 'exists'
   | 'mismatch'
   | 'notAllowed'
+  | 'noSpaces'
+  | 'email'
+  | 'controlChars'
 
 export interface RuleIssue {
   /** Service error code this violation answers ('13004', '40008', ...). */
@@ -77,6 +80,9 @@ export const RULE_MESSAGES: Record<RuleName, Record<Locale, string>> = {
   exists: { en: '{field}: "{value}" already exists', 'zh-CN': '{field}：“{value}”已存在' },
   mismatch: { en: '{field}: {detail}', 'zh-CN': '{field}：{detail}' },
   notAllowed: { en: '{field} is not allowed here: {detail}', 'zh-CN': '{field} 在此不允许：{detail}' },
+  noSpaces: { en: '{field} must not contain spaces', 'zh-CN': '{field} 不能包含空格' },
+  email: { en: '{field} must be an e-mail address such as name@example.com', 'zh-CN': '{field} 必须是电子邮箱地址，例如 name@example.com' },
+  controlChars: { en: '{field} must not contain line breaks, tabs or other control characters', 'zh-CN': '{field} 不能包含换行、制表符或其他控制字符' },
 }
 
 /** Words used inside the `type` sentence. */

@@ -12,7 +12,9 @@ export default {
   },
   bridge: {
     unauthorizedTitle: 'This page is not connected to License Desk',
-    unauthorizedBody: 'The address of this page has no valid access key. Open the address printed by npm start in the terminal (it ends with #token=…). Each start of License Desk prints a new one.',
+    unauthorizedBody: 'Its access key is missing, or no longer valid: License Desk makes a new one each time it starts.',
+    unauthorizedStep1: 'Find the address License Desk printed when it started (in the terminal, it ends with #token=…).',
+    unauthorizedStep2: 'Paste it into this tab’s address bar and press Enter. This tab then connects; no new tab is needed.',
     coreDown: "The app's core is not running. Start it again with npm start, then reload this page.",
     reload: 'Reload',
   },

@@ -17,5 +17,13 @@ export default {
     loading: 'Loading…',
     discard: 'Discard changes',
     keepEditing: 'Keep editing',
+    atMost: 'At most {max} characters.',
+    pasteTooLong: 'Not pasted: this field takes at most {max} characters, and the text pasted has {length}.',
+    number: {
+      empty: 'Enter a number.',
+      notWhole: 'Enter a whole number (digits only).',
+      tooSmall: 'At least {min}.',
+      tooBig: 'At most {max}.',
+    },
   },
 }

@@ -14,8 +14,9 @@ import lookup from './lookup'
 import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
+import customers from './customers'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers }
 
 export default en
 

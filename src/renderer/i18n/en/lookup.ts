@@ -1,6 +1,11 @@
 /** English messages: Assets: lookup of one asset number. */
 export default {
   lookup: {
+    problem: {
+      spaces: 'An asset number has no spaces inside: type one number.',
+      characters: 'An asset number has only letters, digits and ASCII punctuation.',
+      length: 'An asset number has at most 64 characters.',
+    },
     placeholder: 'Asset number, e.g. 8100000041',
     go: 'Look up',
     hint: "Reads the enterprise's asset list, asset numbers, lent locks and the asset's products, and names the employee who holds it.",

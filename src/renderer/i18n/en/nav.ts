@@ -5,6 +5,7 @@ export default {
     orders: 'Orders',
     drafts: 'Drafts',
     locks: 'Locks',
+    customers: 'Customers',
     assets: 'Assets',
     members: 'Members',
     journal: 'Journal',

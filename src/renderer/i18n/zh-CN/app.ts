@@ -14,7 +14,9 @@ const zhCN: typeof en = {
   },
   bridge: {
     unauthorizedTitle: '此页面未连接到 License Desk',
-    unauthorizedBody: '此页面的地址中没有有效的访问密钥。请打开 npm start 在终端中打印的地址（以 #token=… 结尾）。每次启动 License Desk 都会打印一个新地址。',
+    unauthorizedBody: '访问密钥缺失或已失效：License Desk 每次启动都会生成新的密钥。',
+    unauthorizedStep1: '找到 License Desk 启动时输出的地址（在终端中，以 #token=… 结尾）。',
+    unauthorizedStep2: '将其粘贴到此标签页的地址栏并按回车。此标签页随即连接，无需新开标签页。',
     coreDown: '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。',
     reload: '刷新',
   },

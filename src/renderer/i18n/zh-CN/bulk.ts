@@ -1,11 +1,8 @@
-/** 简体中文 messages: a bulk run: progress, results, retry, export; item states. */
+/** 简体中文 messages: a bulk run of any kind: progress, results, retry, export, lists of runs; lock item states. */
 import type en from '../en/bulk'
 
 const zhCN: typeof en = {
   run: {
-    whatDisable: '禁用 {count} 个锁',
-    whatEnable: '启用 {count} 个锁',
-    retries: '重试次数：{n}',
     status: {
       running: '执行中',
       paused: '已暂停',
@@ -18,12 +15,14 @@ const zhCN: typeof en = {
     resume: '继续',
     cancel: '取消执行',
     cancelTitle: '取消执行',
-    cancelConfirm: '停止发送？已发送的锁保留结果；其余的不再发送。',
+    cancelConfirm: '停止发送？已发送的项保留结果；其余的不再发送。',
     cancelYes: '取消执行',
     cancelNo: '继续执行',
     done: '已完成',
     succeeded: '成功',
     failed: '失败',
+    unknown: '结果未知',
+    cancelled: '未发送',
     remaining: '剩余',
     duplicates: '重复',
     rate: '速度',
@@ -36,8 +35,9 @@ const zhCN: typeof en = {
     resultsWhenDone: '暂停或完成后，这里会逐个列出每个锁的结果。',
     loadFailed: '无法读取执行情况',
     all: '全部',
-    retryFailed: '重试失败项（{count}）',
-    retryHint: '重新发送操作失败（状态 3）、调用失败或未发送的锁。“锁不存在”（2）和“锁类型错误”（4）不会重试：重试的结果不会改变。',
+    retryFailed: '重试失败项',
+    retryHint: '在本次执行中重新发送操作失败（状态 3）、调用失败、结果未知或未发送的锁。“锁不存在”（2）和“锁类型错误”（4）不会重试：重试的结果不会改变。',
+    nothingToRetry: '没有可重试的项：剩下的失败都是“锁不存在”或“锁类型错误”，重试不会改变结果。',
     notRetriedNote: '“锁不存在”和“锁类型错误”取决于锁本身：请更正编号或锁，重试无济于事。',
     export: '导出',
     exportCsv: 'CSV（{count} 行）',
@@ -47,6 +47,17 @@ const zhCN: typeof en = {
     noRows: '没有该结果的锁。',
     duplicateOf: '与序号 {line} 相同：只发送一次',
     col: { line: '序号', lock: '锁号', status: '状态码', result: '结果', details: '详情' },
+    items: '{n} 项',
+    figure: {
+      ok: '成功 {n}',
+      failed: '失败 {n}',
+      unknown: '结果未知 {n}',
+      cancelled: '未发送 {n}',
+      pending: '剩余 {n}',
+      duplicate: '重复 {n}',
+    },
+    figureSep: '，',
+    list: { when: '开始时间', what: '操作', counts: '项目', status: '状态', open: '打开' },
   },
   lockState: {
     ok: '成功',

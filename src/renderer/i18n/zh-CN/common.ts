@@ -19,6 +19,14 @@ const zhCN: typeof en = {
     loading: '加载中…',
     discard: '放弃修改',
     keepEditing: '继续编辑',
+    atMost: '最多 {max} 个字符。',
+    pasteTooLong: '未粘贴：此栏最多 {max} 个字符，而粘贴的文本有 {length} 个字符。',
+    number: {
+      empty: '请输入数量。',
+      notWhole: '请输入整数（只能是数字）。',
+      tooSmall: '至少为 {min}。',
+      tooBig: '最多为 {max}。',
+    },
   },
 }
 

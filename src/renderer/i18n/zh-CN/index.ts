@@ -11,7 +11,8 @@ import lookup from './lookup'
 import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
+import customers from './customers'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers }
 
 export default zhCN

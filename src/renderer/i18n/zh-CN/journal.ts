@@ -38,8 +38,6 @@ const zhCN: typeof en = {
       locks: '{total} 个锁：{detail}',
       sep: '，',
       none: '无应答',
-      disabled: '{n} 个已禁用',
-      enabled: '{n} 个已启用',
       notFound: '{n} 个不存在',
       failed: '{n} 个操作失败',
       wrongType: '{n} 个类型错误',

@@ -3,6 +3,11 @@ import type en from '../en/lookup'
 
 const zhCN: typeof en = {
   lookup: {
+    problem: {
+      spaces: '资产编号中间不含空格：请只输入一个编号。',
+      characters: '资产编号只能包含字母、数字和半角标点。',
+      length: '资产编号最多 64 个字符。',
+    },
     placeholder: '资产编号，例如 8100000041',
     go: '查询',
     hint: '读取企业的资产列表、资产编号、借用锁以及该资产下的产品，并找出持有它的员工。',

@@ -7,6 +7,7 @@ const zhCN: typeof en = {
     orders: '订单',
     drafts: '草稿',
     locks: '加密锁',
+    customers: '客户',
     assets: '资产',
     members: '成员',
     journal: '操作日志',

@@ -3,16 +3,18 @@
  * exports and search, and shown as it is for entries written before counts existed).
  */
 import type { OperationId } from '@shared/api/operations'
+import { LOCK_ACTION, lockActionOfOperation } from '@shared/api/lock-actions'
 import type { JournalCounts, JournalEntry } from '@shared/ipc/channels/journal'
 
-type Translate = (key: string, params?: Record<string, unknown>) => string
+type Translate = (key: string, params?: Record<string, unknown>, plural?: number) => string
 
 /** Counts in words: "100 locks: 97 disabled, 3 do not exist", "新增 98 个，失败 2 个". */
 export function countsWords(c: JournalCounts, operation: OperationId, t: Translate, n: (x: number) => string): string {
   switch (c.kind) {
     case 'locks': {
       const parts: string[] = []
-      if (c.ok) parts.push(t(operation === 'unlockAssets' ? 'journal.counts.enabled' : 'journal.counts.disabled', { n: n(c.ok) }))
+      const action = lockActionOfOperation(operation) ?? 'disable'
+      if (c.ok) parts.push(t(`${LOCK_ACTION[action].messages}.done`, { n: n(c.ok) }))
       if (c.notFound) parts.push(t('journal.counts.notFound', { n: n(c.notFound) }))
       if (c.failed) parts.push(t('journal.counts.failed', { n: n(c.failed) }))
       if (c.wrongType) parts.push(t('journal.counts.wrongType', { n: n(c.wrongType) }))
@@ -22,9 +24,9 @@ export function countsWords(c: JournalCounts, operation: OperationId, t: Transla
     case 'employees':
       return t('journal.counts.employees', { added: n(c.added), failed: n(c.failed) })
     case 'shellNumbers':
-      return t('journal.counts.shellNumbers', { n: n(c.issued) })
+      return t('journal.counts.shellNumbers', { n: n(c.issued) }, c.issued)
     case 'items':
-      return t('journal.counts.items', { n: n(c.count) })
+      return t('journal.counts.items', { n: n(c.count) }, c.count)
     case 'notSent':
       return t('journal.counts.notSent')
   }

@@ -12,7 +12,8 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
 export const IMPORT_KINDS = ['csv', 'xlsx', 'text'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
-const base64 = z
+/** A file's bytes as base64, at most MAX_IMPORT_BYTES of them. */
+export const base64FileSchema = z
   .string()
   .max(Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 4)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'not base64')
@@ -21,7 +22,7 @@ export const parseTableInputSchema = input({
   /** The file's name: its extension picks the reader (.csv/.tsv, .xlsx; anything else is read as text). */
   fileName: z.string().trim().min(1).max(255),
   /** The file's bytes, base64. */
-  contentBase64: base64,
+  contentBase64: base64FileSchema,
 })
 export type ParseTableInput = z.input<typeof parseTableInputSchema>
 

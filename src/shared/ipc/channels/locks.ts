@@ -5,12 +5,12 @@
  */
 import { z } from 'zod'
 import { channel, input, noInput } from '../channel'
+import { LOCK_ACTIONS } from '../../api/lock-actions'
+
+export { LOCK_ACTIONS, type LockAction } from '../../api/lock-actions'
 
 /** Largest pasted list kept (about 200,000 lock numbers). */
 export const MAX_DRAFT_CHARS = 4_000_000
-
-export const LOCK_ACTIONS = ['disable', 'enable'] as const
-export type LockAction = (typeof LOCK_ACTIONS)[number]
 
 export const lockDraftSchema = z.object({
   /** The list as typed or pasted (any separators). */

@@ -156,6 +156,9 @@ describe('writing files', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(f.contentBase64, 'base64') as unknown as ExcelJS.Buffer)
     expect(typeof book.worksheets[0]!.getCell('B2').value).toBe('string')
+    // A text cell that looks like a formula is plain text in .xlsx: no apostrophe shown, no formula run.
+    expect(book.worksheets[0]!.getCell('B3').value).toBe('=HYPERLINK("x")')
+    expect(back.rows[1]).toEqual(['2', '=HYPERLINK("x")', ''])
   })
 
   it('defuses only what a spreadsheet would run', () => {

@@ -82,6 +82,39 @@ describe('layer rules', () => {
     expect(names).toEqual([])
   }, 60_000)
 
+  it('lets only the renderer’s api/ (and the bridge itself) import the bridge', async () => {
+    const probe = "import { invoke } from '../../bridge'\nexport const x = invoke\n"
+    for (const where of ['src/renderer/views/locks/__probe__.ts', 'src/renderer/stores/__probe__/x.ts', 'src/renderer/components/bulk/__probe__.ts']) {
+      expect(await ruleIds(where, probe), where).toContain('no-restricted-imports')
+    }
+    expect(await ruleIds('src/renderer/stores/__probe__.ts', "import { invoke } from '../bridge'\nexport const x = invoke\n")).toContain('no-restricted-imports')
+    expect(await ruleIds('src/renderer/__probe__.ts', "import { initBridge } from './bridge'\nexport const x = initBridge\n")).toContain('no-restricted-imports')
+    expect(await ruleIds('src/renderer/api/__probe__.ts', "import { invoke } from '../bridge'\nexport const x = invoke\n")).toEqual([])
+    expect(await ruleIds('src/renderer/bridge/__probe__.ts', "import { invoke } from './index'\nexport const x = invoke\n")).toEqual([])
+    // The shared RawBridge type is not the renderer's bridge.
+    expect(await ruleIds('src/renderer/views/__probe__.ts', "import type { RawBridge } from '@shared/ipc/bridge'\nexport type X = RawBridge\n")).toEqual([])
+  }, 60_000)
+
+  it('stops components and stores importing views', async () => {
+    const fromStore = await ruleIds('src/renderer/stores/__probe__.ts', "import { x } from '../views/locks/thing'\nexport const y = x\n")
+    expect(fromStore).toContain('no-restricted-imports')
+    const fromComponent = await ruleIds('src/renderer/components/bulk/__probe__.ts', "import { x } from '../../views/assets/thing'\nexport const y = x\n")
+    expect(fromComponent).toContain('no-restricted-imports')
+    // Views use stores, components and models; a store uses models and the api.
+    expect(await ruleIds('src/renderer/views/locks/__probe__.ts', "import { useLocksStore } from '../../stores/locks'\nimport { lockRowFormat } from '../../models/lock-results'\nexport const x = [useLocksStore, lockRowFormat]\n")).toEqual([])
+    expect(await ruleIds('src/renderer/stores/__probe__.ts', "import { listJobs } from '../api/bulk'\nimport { runFigures } from '../models/bulk-run'\nexport const x = [listJobs, runFigures]\n")).toEqual([])
+    // The renderer's Node rule still holds where these blocks apply.
+    expect(await ruleIds('src/renderer/stores/__probe__.ts', "import { readFile } from 'node:fs'\nexport const x = readFile\n")).toContain('no-restricted-imports')
+  }, 60_000)
+
+  it('keeps models plain: no api, stores, components or views', async () => {
+    for (const target of ['../api/bulk', '../stores/bulk', '../components/bulk/BulkRunPanel.vue', '../views/locks/LocksView.vue', '../bridge']) {
+      const ids = await ruleIds('src/renderer/models/__probe__.ts', `import x from '${target}'\nexport const y = x\n`)
+      expect(ids, target).toContain('no-restricted-imports')
+    }
+    expect(await ruleIds('src/renderer/models/__probe__.ts', "import { checkAssetNumberText } from '@shared/lists/asset-numbers'\nimport { runFigures } from './bulk-run'\nexport const x = [checkAssetNumberText, runFigures]\n")).toEqual([])
+  }, 60_000)
+
   it('lets the renderer use shared', async () => {
     const ids = await ruleIds('src/renderer/__probe__.ts', "import { CHANNELS } from '@shared/ipc/contract'\nexport const x = CHANNELS\n")
     expect(ids).toEqual([])

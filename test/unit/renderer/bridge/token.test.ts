@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { codeFromHash, redeemOpenCode, takeToken, tokenFromHash, TOKEN_STORAGE_KEY, type TokenEnv } from '../../../../src/renderer/bridge/token'
+import { codeFromHash, redeemOpenCode, takeToken, tokenFromHash, TOKEN_STORAGE_KEY, watchForNewToken, type TokenEnv } from '../../../../src/renderer/bridge/token'
 
 function env(hash: string, stored: string | null = null) {
   const store = new Map<string, string>()
@@ -17,6 +17,8 @@ describe('tokenFromHash', () => {
   it('reads the token parameter of the hash', () => {
     expect(tokenFromHash('#token=abc-DEF_123')).toBe('abc-DEF_123')
     expect(tokenFromHash('#x=1&token=t0k')).toBe('t0k')
+    // As the router leaves it when it saw the hash first.
+    expect(tokenFromHash('#/token=abc')).toBe('abc')
   })
   it('returns null for router hashes and empty tokens', () => {
     expect(tokenFromHash('#/settings')).toBeNull()
@@ -46,6 +48,25 @@ describe('takeToken', () => {
       throw new Error('disabled')
     }
     expect(takeToken(e)).toBe('t')
+  })
+})
+
+describe('watchForNewToken', () => {
+  it('takes a token pasted into the address of an open page (a hash change only), and ignores router hashes', () => {
+    const { e, store, replaceState } = env('', 'stale')
+    let onHash: () => void = () => {}
+    const types: string[] = []
+    const taken: string[] = []
+    watchForNewToken({ ...e, addEventListener: (type, l) => void (types.push(type), (onHash = l)) }, (t) => taken.push(t))
+    expect(types.sort()).toEqual(['hashchange', 'popstate'])
+    ;(e.location as { hash: string }).hash = '#/locks'
+    onHash()
+    expect(taken).toEqual([])
+    ;(e.location as { hash: string }).hash = '#token=fresh'
+    onHash()
+    expect(taken).toEqual(['fresh'])
+    expect(store.get(TOKEN_STORAGE_KEY)).toBe('fresh')
+    expect(replaceState).toHaveBeenCalled()
   })
 })
 

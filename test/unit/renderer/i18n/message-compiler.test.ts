@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { compileMessage, parseMessage } from '../../../../src/renderer/i18n/message-compiler'
+import { compileMessage, parseMessage, pluralForms } from '../../../../src/renderer/i18n/message-compiler'
 
 describe('the renderer’s message compiler', () => {
   it('splits messages into text and parameters as vue-i18n reads them', () => {
@@ -37,6 +37,29 @@ describe('the renderer’s message compiler', () => {
     expect(t('a.count', { shown: 3, total: 4 })).toBe('Showing 3 of 4')
     // A parameter not given is left empty, as vue-i18n's own compiler does.
     expect(t('a.count', {})).toBe('Showing  of ')
+  })
+
+  it('picks plural forms by the count given, as vue-i18n does', () => {
+    const i18n = createI18n({
+      legacy: false,
+      locale: 'en',
+      messageCompiler: compileMessage,
+      messages: {
+        en: { two: 'Get 1 asset number | Get {n} asset numbers', three: 'no entries | 1 entry | {n} entries', literal: "a {'|'} b" },
+        'zh-CN': { two: '获取 {n} 个资产编号' },
+      },
+    })
+    const t = i18n.global.t
+    expect(t('two', { n: '1' }, 1)).toBe('Get 1 asset number')
+    expect(t('two', { n: '1,000' }, 1000)).toBe('Get 1,000 asset numbers')
+    expect(t('two', { n: '0' }, 0)).toBe('Get 0 asset numbers')
+    expect(t('three', 0)).toBe('no entries')
+    expect(t('three', 1)).toBe('1 entry')
+    expect(t('three', { n: '12' }, 12)).toBe('12 entries')
+    expect(t('literal')).toBe('a | b')
+    i18n.global.locale.value = 'zh-CN'
+    expect(t('two', { n: '1' }, 1)).toBe('获取 1 个资产编号')
+    expect(pluralForms("x {'|'} y | z {n}")).toEqual(["x {'|'} y", 'z {n}'])
   })
 
   it('compiles each text once', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../../../src/renderer/i18n/en'
 import zhCN from '../../../../src/renderer/i18n/zh-CN'
 import { applyLocale, elementLocale, errorText, i18n } from '../../../../src/renderer/i18n'
+import { FIELD_TERMS } from '@shared/errors/input-issues'
 
 type Tree = { [k: string]: string | Tree }
 
@@ -12,7 +13,7 @@ function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
   )
 }
 
-const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+const params = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort()
 
 /** The area files of each language (one per area: i18n/<locale>/<area>.ts), by area name. */
 const areaFiles = (all: Record<string, { default: Tree }>) =>
@@ -58,11 +59,48 @@ describe('renderer messages', () => {
       applyLocale(locale)
       for (const [key, text] of locale === 'en' ? enLeaves : zhLeaves) {
         const args = Object.fromEntries(params(text).map((p) => [p, `<${p}>`]))
-        const out = i18n.global.t(key, args)
-        for (const p of params(text)) expect(out, `${locale} ${key}`).toContain(`<${p}>`)
-        expect(out, `${locale} ${key}`).not.toMatch(/\{\w+\}/)
+        // Plural forms are chosen by the count: render with several, and every parameter shows in one of them.
+        const outs = [0, 1, 2, 5].map((n) => i18n.global.t(key, args, n))
+        for (const out of outs) {
+          expect(out, `${locale} ${key}`).not.toMatch(/\{\w+\}/)
+          expect(out, `${locale} ${key}`).not.toContain('|')
+          expect(out, `${locale} ${key}`).not.toContain('@')
+          expect(out.trim(), `${locale} ${key}`).not.toBe('')
+        }
+        for (const p of params(text)) expect(outs.join(' '), `${locale} ${key}`).toContain(`<${p}>`)
       }
     }
+  })
+
+  it('plural forms: English "one | many" (or "none | one | many"); Chinese has one form', () => {
+    for (const [key, text] of enLeaves) {
+      const forms = text.split(' | ')
+      expect(forms.length, key).toBeLessThanOrEqual(3)
+      if (forms.length > 1) expect(forms.slice(1).join(''), key).toMatch(/\{\w+\}/)
+    }
+    for (const [key, text] of zhLeaves) expect(text, key).not.toContain(' | ')
+  })
+
+  it('says one thing in the singular ("Get 1 asset number", "1 entry")', () => {
+    applyLocale('en')
+    const t = i18n.global.t
+    expect(t('shellnums.issue', { n: '1' }, 1)).toBe('Get 1 asset number')
+    expect(t('shellnums.issue', { n: '1,000' }, 1000)).toBe('Get 1,000 asset numbers')
+    expect(t('journal.total', { n: '1' }, 1)).toBe('1 entry')
+    expect(t('journal.total', { n: '2' }, 2)).toBe('2 entries')
+    expect(t('locks.toSend', { n: '1' }, 1)).toBe('1 lock to send')
+    expect(t('lockAction.disable.question', { count: '1' }, 1)).toBe('Disable 1 lock?')
+    applyLocale('zh-CN')
+    expect(t('shellnums.issue', { n: '1' }, 1)).toBe('获取 1 个资产编号')
+    applyLocale('en')
+  })
+
+  it('one Chinese term for the operator identity, wherever English says it', () => {
+    expect(FIELD_TERMS.operatorIdentity!['zh-CN']).toBe('操作人标识')
+    for (const [key, text] of enLeaves) {
+      if (/operator identity/i.test(text)) expect(zhLeaves.get(key), key).toContain('操作人标识')
+    }
+    for (const [key, text] of zhLeaves) expect(text, key).not.toMatch(/操作员|经办人/)
   })
 })
 
@@ -79,6 +117,21 @@ describe('locale switching', () => {
     expect(i18n.global.t('nav.settings')).toBe('Settings')
     expect(document.documentElement.lang).toBe('en')
     expect(dialogClose('en')).toBe('Close this dialog')
+  })
+
+  it('words refused input field by field in the user’s language, never the checker’s English', () => {
+    const refused = {
+      code: 'app.invalidInput',
+      messageKey: 'app.invalidInput',
+      params: { detail: 'assetNum: Too big: expected string to have <=64 characters' },
+      details: { issues: [{ path: 'assetNum', message: 'Too big: expected string to have <=64 characters', code: 'tooLong' as const, bound: 64 }] },
+    }
+    applyLocale('en')
+    expect(errorText(refused)).toContain('The asset number may have at most 64 characters')
+    expect(errorText(refused)).not.toContain('Too big')
+    applyLocale('zh-CN')
+    expect(errorText(refused)).toContain('资产编号最多 64 个字符')
+    applyLocale('en')
   })
 
   it('describes errors from the shared catalog in the current language', () => {

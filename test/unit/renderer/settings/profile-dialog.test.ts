@@ -12,12 +12,26 @@ import { NO_SECRETS, profileView } from './profile-view-fixture'
 type Call = { channel: string; input: unknown }
 type Answer = (input: unknown) => unknown
 
+/** The dialog's draft as the draft store keeps it (drafts.*: answered here, not counted among the calls). */
+let draftBody: { target: string; fields: Record<string, string> } | null = null
+let draftRevision = 0
+function draftAnswer(channel: string, input: unknown): Awaited<ReturnType<RawBridge['invoke']>> {
+  if (channel === 'drafts.get') {
+    if (!draftBody) return { ok: false, error: { code: 'app.notFound', messageKey: 'app.notFound', params: {}, details: {} } }
+    return { ok: true, value: { id: 'form:profile', kind: 'profileForm', profileId: null, name: '', revision: draftRevision, createdAt: 0, updatedAt: 0, removedAt: null, summary: {}, body: draftBody } }
+  }
+  draftBody = (input as { body: typeof draftBody }).body
+  draftRevision++
+  return { ok: true, value: { id: 'form:profile', kind: 'profileForm', profileId: null, name: '', revision: draftRevision, createdAt: 0, updatedAt: 0, removedAt: null, summary: {} } }
+}
+
 /** A core stand-in: records calls, answers per channel. */
 function fakeCore(answers: Record<string, Answer>) {
   const calls: Call[] = []
   const bridge: RawBridge = {
     shell: 'electron',
     async invoke(channel, input) {
+      if (channel.startsWith('drafts.')) return draftAnswer(channel, input)
       calls.push({ channel, input })
       const answer = answers[channel]
       if (!answer) return { ok: false, error: { code: 'app.internal', messageKey: 'app.internal', params: {}, details: {} } }
@@ -62,6 +76,8 @@ async function open(profile: ProfileView | null): Promise<VueWrapper> {
 beforeEach(() => {
   setActivePinia(createPinia())
   applyLocale('en')
+  draftBody = null
+  draftRevision = 0
 })
 
 afterEach(() => {
@@ -72,6 +88,44 @@ afterEach(() => {
 })
 
 describe('ProfileDialog', () => {
+  it('brings a half-filled dialog back after a reload, secrets aside', async () => {
+    const core = fakeCore({})
+    installBridge(core.bridge)
+    const first = await open(null)
+    await input('field-name').setValue('Half done')
+    await input('field-baseUrl').setValue('https://lic.example.com')
+    await input('secret-orderAppSecret').setValue('s3cret')
+    await flushPromises()
+    await vi.waitFor(() => expect(draftBody).toMatchObject({ target: 'new', fields: { name: 'Half done', baseUrl: 'https://lic.example.com' } }))
+    expect(JSON.stringify(draftBody)).not.toContain('s3cret')
+
+    // The page is loaded again: the dialog asks to be opened again, with what was typed.
+    first.unmount()
+    document.body.innerHTML = ''
+    const resume = vi.fn()
+    wrapper = mount(ProfileDialog, {
+      props: { visible: false, profile: null, onResume: resume, 'onUpdate:visible': (v: boolean) => wrapper?.setProps({ visible: v }) },
+      global: { plugins: [ElementPlus, i18n] },
+      attachTo: document.body,
+    })
+    await flushPromises()
+    expect(resume).toHaveBeenCalledWith('new')
+    await wrapper.setProps({ visible: true })
+    await flushPromises()
+    expect((input('field-name').element as HTMLInputElement).value).toBe('Half done')
+    expect((input('field-baseUrl').element as HTMLInputElement).value).toBe('https://lic.example.com')
+    expect((input('secret-orderAppSecret').element as HTMLInputElement).value).toBe('')
+    expect($('[data-testid="profile-restored"]').text()).toContain('secrets are never kept')
+    expect(core.calls).toEqual([])
+  })
+
+  it('says at the name field that it takes at most 60 characters', async () => {
+    installBridge(fakeCore({}).bridge)
+    await open(null)
+    await input('field-name').setValue('x'.repeat(60))
+    await vi.waitFor(() => expect($('[data-testid="field-name-limit"]').text()).toBe('At most 60 characters.'))
+  })
+
   it('checks the form before calling the core, and shows the problems on the fields', async () => {
     const core = fakeCore({})
     installBridge(core.bridge)

@@ -36,3 +36,18 @@ export function formatTime(ms: number | null | undefined, locale: Locale, second
   if (ms === null || ms === undefined || ms < 0 || !Number.isFinite(ms)) return '—'
   return formatter(locale, seconds).format(ms)
 }
+
+/**
+ * A time the service sends in either form (epoch ms, or text such as "2024-01-02 03:04:05") in the same local
+ * format as every other time on screen; text that is not a time is shown as it is.
+ */
+export function formatAnyTime(v: number | string | null | undefined, locale: Locale, seconds = false): string {
+  if (v === null || v === undefined || v === '') return '—'
+  if (typeof v === 'number') return formatTime(v, locale, seconds)
+  const s = v.trim()
+  if (/^\d{10,}$/.test(s)) return formatTime(Number(s), locale, seconds)
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(s)
+  if (!m) return s
+  const [, y, mo, d, h = '0', mi = '0', sec = '0'] = m
+  return formatTime(new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)).getTime(), locale, seconds)
+}

@@ -1,0 +1,51 @@
+/**
+ * A table written as a file the user saves: CSV (UTF-8 with BOM, so Excel reads Chinese; CRLF) or Excel (.xlsx,
+ * bold frozen header). In CSV, cells a spreadsheet would run as formulas get a leading apostrophe; in Excel every
+ * text cell is plain text. Used by the desk screens'
+ * exports and the customer book's.
+ */
+import ExcelJS from 'exceljs'
+import Papa from 'papaparse'
+import type { ExportTableInput, ExportedFile } from '@shared/ipc/channels/imports'
+
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection); numbers stay as they are. */
+export function safeCell(value: string | number | null): string | number {
+  if (value === null) return ''
+  if (typeof value === 'number') return value
+  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
+}
+
+/** A file name without characters file systems refuse. */
+export function safeFileName(base: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among what file systems refuse
+  return base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').replace(/^\.+/, '').slice(0, 120) || 'export'
+}
+
+/** Writes a table as CSV (UTF-8 with BOM) or Excel. */
+export async function writeTable(input: ExportTableInput): Promise<ExportedFile> {
+  const base = safeFileName(input.baseName)
+  if (input.format === 'csv') {
+    const rows = input.rows.map((r) => r.map(safeCell))
+    const csv = '\uFEFF' + Papa.unparse({ fields: input.columns, data: rows }, { newline: '\r\n' })
+    return { fileName: `${base}.csv`, mimeType: 'text/csv;charset=utf-8', contentBase64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length }
+  }
+  // In .xlsx a text cell is text: one starting with = is not a formula (those are written as formula objects), so
+  // it needs no guard, and an apostrophe would show as part of the value.
+  const rows = input.rows.map((r) => r.map((v) => v ?? ''))
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet((input.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
+  sheet.addRow(input.columns).font = { bold: true }
+  for (const r of rows) sheet.addRow(r)
+  input.columns.forEach((title, i) => {
+    let width = title.length
+    for (let j = 0; j < Math.min(rows.length, 500); j++) width = Math.max(width, String(rows[j]![i] ?? '').length)
+    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, width + 2))
+  })
+  const buffer = await book.xlsx.writeBuffer()
+  return {
+    fileName: `${base}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentBase64: Buffer.from(buffer as ArrayBuffer).toString('base64'),
+    rows: rows.length,
+  }
+}

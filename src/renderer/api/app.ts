@@ -1,0 +1,17 @@
+/** Calls about the app itself: facts about the running app, and the settings. */
+import type { AppInfo } from '@shared/ipc/channels/app'
+import type { Settings, SettingsPatch } from '@shared/settings'
+import { invoke } from '../bridge'
+
+export function getAppInfo(): Promise<AppInfo> {
+  return invoke('app.info', {})
+}
+
+export function getSettings(): Promise<Settings> {
+  return invoke('settings.get', {})
+}
+
+/** Changes some settings; answers with all of them. */
+export function updateSettings(patch: SettingsPatch): Promise<Settings> {
+  return invoke('settings.update', patch)
+}

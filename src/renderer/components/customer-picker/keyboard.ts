@@ -1,0 +1,31 @@
+/**
+ * Enter in the picker. The suggestion list takes Enter for itself (and stops the form from seeing it), which is
+ * right only when a suggestion is highlighted. With none, Enter must do what it does in any text field of the
+ * form: send it. (Kept out of the .vue file: components stay free of DOM type names.)
+ */
+
+/** What the picker knows of its list when Enter goes down. */
+export interface ListState {
+  highlightedIndex: number
+  activated: boolean
+  suggestions: readonly unknown[]
+}
+
+/** Whether this Enter picks a highlighted suggestion (then the form must not see it). */
+export function entersSuggestion(e: Event, list: ListState | null | undefined): boolean {
+  if (!(e instanceof KeyboardEvent) || e.key !== 'Enter' || e.isComposing || !list) return false
+  return list.activated && list.highlightedIndex >= 0 && list.highlightedIndex < list.suggestions.length
+}
+
+/**
+ * After the list had its say: an Enter that picked stops here; any other Enter submits the picker's form, as
+ * Enter in a plain text field would (`submit`: false when the form handles Enter keys itself).
+ */
+export function afterEnter(e: Event, picked: boolean, submit: boolean): void {
+  if (!(e instanceof KeyboardEvent) || e.key !== 'Enter' || e.isComposing) return
+  if (picked) {
+    e.stopPropagation()
+    return
+  }
+  if (submit && e.target instanceof HTMLInputElement) e.target.form?.requestSubmit()
+}

@@ -1,0 +1,269 @@
+/**
+ * Keeps a screen's work in progress in the draft store (`drafts.*`) as the user types, so nothing typed is lost
+ * to a reload, a restart or a crash: the pattern every form with unsent work uses (the Locks list, the profile
+ * dialog; order drafts and the other new screens the same way).
+ *
+ * - Every change is saved at once (no waiting for a pause in typing): one save in flight at a time, the next one
+ *   going as soon as it answers, with whatever changed meanwhile.
+ * - Each field on its own: the body is saved whole, but if another window saved the draft in between
+ *   (`app.draftConflict`), the fields this page changed are laid over that version and saved again; the other
+ *   fields take the other window's values. A field typed while a save is in flight is never dropped.
+ * - As the page goes away (reload, close: `pagehide`, or hidden) anything not yet saved is sent with a request the
+ *   browser finishes on its own, and kept in the tab's sessionStorage (written at once, unlike a request, which
+ *   a browser may drop as the page goes): a reload of the tab brings it back and saves it.
+ * - Saves by another window or tab (`drafts.changed`) are loaded when this page has nothing unsaved.
+ */
+import { effectScope, ref, watch, type Ref } from 'vue'
+import type { AppErrorData } from '@shared/errors/app-error'
+import type { DraftKind } from '@shared/drafts/kinds'
+import { getDraft, onDraftsChanged, saveDraft, saveDraftOnExit } from '../api/drafts'
+import { errorData } from '../api/errors'
+
+/** One id per page (tab or window), so its own saves can be told apart in `drafts.changed`. */
+const CLIENT_ID = `page-${Math.random().toString(36).slice(2, 12)}`
+
+export type DraftFields<B> = { [K in keyof B]-?: Ref<B[K]> }
+
+export interface DraftSyncOptions<B extends object> {
+  /** The draft's id (a screen's one scratch copy has a fixed name, e.g. `locks`). */
+  id: string
+  kind: DraftKind
+  /** The body's fields, each a ref the screen edits. */
+  fields: DraftFields<B>
+  /** A body kept somewhere else before (an older version's file): moved into the draft store once. */
+  legacy?: () => Promise<Partial<B> | null>
+  /** Told after the legacy body was saved in the draft store (e.g. to clear the old file). */
+  legacyMoved?: () => Promise<void>
+}
+
+export interface DraftSync {
+  /** The draft has been read (or found absent): the fields show it. */
+  loaded: Ref<boolean>
+  loadError: Ref<AppErrorData | null>
+  /** A save is in flight. */
+  saving: Ref<boolean>
+  /** The last save failed (the work is then only in this page): cleared by the next good save. */
+  saveError: Ref<AppErrorData | null>
+  /** Reads the draft into the fields (once; again after a load error). */
+  load(): Promise<void>
+  /** Resolves when everything typed so far is saved (or a save failed). */
+  flush(): Promise<void>
+  /** Stops following the fields and the page. */
+  dispose(): void
+}
+
+function isConflict(err: AppErrorData): boolean {
+  return err.code === 'app.draftConflict' || err.code === 'app.draftRemoved'
+}
+
+export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): DraftSync {
+  const keys = Object.keys(opts.fields) as (keyof B)[]
+  const loaded = ref(false)
+  const loadError = ref<AppErrorData | null>(null)
+  const saving = ref(false)
+  const saveError = ref<AppErrorData | null>(null)
+
+  /** The revision the fields are based on (0: never saved). */
+  let revision = 0
+  /** Fields changed since they were last sent. */
+  const dirty = new Set<keyof B>()
+  /** Fields of the save in flight (laid over another window's version if it conflicts). */
+  let sending = new Set<keyof B>()
+  /** Set while the fields are being filled from the store, so that is not taken for typing. */
+  let applying = false
+  let inFlight: Promise<void> | null = null
+  let waiters: (() => void)[] = []
+
+  const body = (): B => Object.fromEntries(keys.map((k) => [k, opts.fields[k].value])) as B
+
+  function apply(values: Partial<B>, only?: ReadonlySet<keyof B>): void {
+    applying = true
+    try {
+      for (const k of keys) if (k in values && (!only || only.has(k))) opts.fields[k].value = values[k] as B[keyof B]
+    } finally {
+      applying = false
+    }
+  }
+
+  const scope = effectScope()
+  scope.run(() => {
+    for (const k of keys) {
+      // Deep: a field may be an object edited in place (a form's fields).
+      watch(
+        opts.fields[k],
+        () => {
+          if (applying || !loaded.value) return
+          dirty.add(k)
+          schedule()
+        },
+        { deep: true },
+      )
+    }
+  })
+
+  function settle(): void {
+    if (inFlight || dirty.size > 0) return
+    const w = waiters
+    waiters = []
+    for (const f of w) f()
+  }
+
+  function schedule(): void {
+    if (inFlight) return
+    inFlight = send().finally(() => {
+      inFlight = null
+      // Whatever was typed while that save was out goes now; a failed save waits for the next change.
+      if (dirty.size > 0 && !saveError.value) schedule()
+      else settle()
+    })
+  }
+
+  async function send(): Promise<void> {
+    sending = new Set(dirty)
+    dirty.clear()
+    saving.value = true
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const meta = await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID })
+          revision = meta.revision
+          saveError.value = null
+          if (dirty.size === 0) clearLeftOver()
+          return
+        } catch (err) {
+          const e = errorData(err)
+          if (!isConflict(e) || attempt >= 3) throw e
+          await mergeTheirs()
+        }
+      }
+    } catch (err) {
+      saveError.value = errorData(err)
+      // Not saved: these fields are still to be saved with the next change.
+      for (const k of sending) dirty.add(k)
+    } finally {
+      sending = new Set()
+      saving.value = false
+    }
+  }
+
+  /** Another window saved: take its fields, except those this page changed, and base the next save on it. */
+  async function mergeTheirs(): Promise<void> {
+    let theirs
+    try {
+      theirs = await getDraft(opts.id)
+    } catch (err) {
+      if (errorData(err).code !== 'app.notFound') throw err
+      revision = 0
+      return
+    }
+    const mine = new Set([...sending, ...dirty])
+    const keep = new Set(keys.filter((k) => !mine.has(k)))
+    apply(theirs.body as Partial<B>, keep)
+    revision = theirs.revision
+  }
+
+  async function load(): Promise<void> {
+    if (loaded.value) return
+    loadError.value = null
+    try {
+      let found: Partial<B> | null = null
+      try {
+        const d = await getDraft(opts.id)
+        found = d.body as Partial<B>
+        revision = d.revision
+      } catch (err) {
+        if (errorData(err).code !== 'app.notFound') throw err
+      }
+      let moved = false
+      if (!found && opts.legacy) {
+        found = await opts.legacy()
+        moved = found !== null
+      }
+      // What this tab had not saved when it was reloaded: newer than the store's copy.
+      const leftOver = takeLeftOver()
+      if (leftOver) {
+        found = { ...(found ?? {}), ...leftOver }
+        moved = true
+      }
+      if (found) apply(found)
+      loaded.value = true
+      if (moved) {
+        for (const k of keys) dirty.add(k)
+        schedule()
+        await flush()
+        if (!saveError.value) await opts.legacyMoved?.()
+      }
+    } catch (err) {
+      loadError.value = errorData(err)
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (!inFlight && dirty.size === 0) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      waiters.push(resolve)
+      if (!inFlight) schedule()
+    })
+  }
+
+  const leftOverKey = `ld.draft.${opts.id}`
+  function clearLeftOver(): void {
+    try {
+      sessionStorage.removeItem(leftOverKey)
+    } catch {
+      // Nothing kept.
+    }
+  }
+  function takeLeftOver(): Partial<B> | null {
+    try {
+      const raw = sessionStorage.getItem(leftOverKey)
+      sessionStorage.removeItem(leftOverKey)
+      return raw ? (JSON.parse(raw) as Partial<B>) : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The page is going away: keep what is not saved yet in the tab, and send it with a request that outlives the page. */
+  function onLeave(): void {
+    if (!loaded.value || (dirty.size === 0 && !inFlight)) return
+    const latest = body()
+    try {
+      sessionStorage.setItem(leftOverKey, JSON.stringify(latest))
+    } catch {
+      // Too big for the tab's storage: the request below is what remains.
+    }
+    // Over whatever is stored: these are this page's latest values of every field.
+    saveDraftOnExit({ id: opts.id, kind: opts.kind, body: latest, baseRevision: revision, force: true, clientId: CLIENT_ID })
+  }
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onLeave()
+  }
+  const offChanged = onDraftsChanged(({ ids, clientId }) => {
+    if (clientId === CLIENT_ID || !ids.includes(opts.id) || !loaded.value) return
+    if (inFlight || dirty.size > 0) return // the next save meets the conflict and merges
+    void getDraft(opts.id).then(
+      (d) => {
+        if (inFlight || dirty.size > 0 || d.revision <= revision) return
+        apply(d.body as Partial<B>)
+        revision = d.revision
+      },
+      () => undefined,
+    )
+  })
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onLeave)
+    document.addEventListener('visibilitychange', onVisibility)
+  }
+
+  function dispose(): void {
+    scope.stop()
+    offChanged()
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('pagehide', onLeave)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  }
+
+  return { loaded, loadError, saving, saveError, load, flush, dispose }
+}

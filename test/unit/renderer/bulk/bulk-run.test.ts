@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import ElementPlus from 'element-plus'
+import { createPinia, setActivePinia } from 'pinia'
+import { defineComponent, h } from 'vue'
+import type { BulkProgress, JobCounts, JobItem, JobSummary } from '@shared/ipc/channels/bulk'
+import { installBridge } from '../../../../src/renderer/bridge'
+import { applyLocale, i18n } from '../../../../src/renderer/i18n'
+import BulkRunPanel from '../../../../src/renderer/components/bulk/BulkRunPanel.vue'
+import BulkRunList from '../../../../src/renderer/components/bulk/BulkRunList.vue'
+import { useBulkStore } from '../../../../src/renderer/stores/bulk'
+import { lockRowFormat } from '../../../../src/renderer/models/lock-results'
+import { fakeCore, tick } from '../support/fake-core'
+
+const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, ...c })
+const job = (c: Partial<JobCounts>, status: JobSummary['status'] = 'completed', updatedAt = 1): JobSummary => ({
+  id: 'j1',
+  kind: 'locks.disable',
+  profileId: 'sandbox',
+  status,
+  createdAt: 1,
+  updatedAt,
+  target: 'ops',
+  counts: counts(c),
+})
+const items: JobItem[] = [
+  { index: 0, key: '8100000001', result: { state: 'ok', status: 1 } },
+  { index: 1, key: '8000000003', result: { state: 'failed', status: 3 } },
+  { index: 2, key: '8199999999', result: { state: 'failed', status: 2 } },
+]
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  applyLocale('en')
+})
+afterEach(() => {
+  installBridge(null)
+  document.body.innerHTML = ''
+})
+
+/** The Locks screen's two readers of a job: its run panel and the list of runs. */
+const Screen = defineComponent({
+  setup() {
+    const bulk = useBulkStore()
+    return () =>
+      h('div', [
+        h(BulkRunPanel, { jobId: 'j1', format: lockRowFormat('disable') }),
+        h(BulkRunList, { jobs: bulk.jobs, kindLabel: () => 'Disable locks', targetLabel: 'Operator' }),
+      ])
+  },
+})
+
+describe('the bulk run panel', () => {
+  it('shows the engine’s figures, filter counts from the same snapshot, and retries through bulk.retryFailed', async () => {
+    let summary = job({ total: 3, ok: 1, failed: 2 })
+    const core = fakeCore({
+      'bulk.get': () => ({ job: summary, items, matching: items.length }),
+      'bulk.list': () => ({ jobs: [summary] }),
+      'bulk.retryFailed': () => (summary = job({ total: 3, ok: 1, failed: 1, pending: 1 }, 'running', 2)),
+    })
+    installBridge(core)
+    const w = mount(Screen, { global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+    await useBulkStore().loadList()
+    await flushPromises()
+    const text = () => w.text()
+    expect(w.find('[data-testid="run-done"]').text()).toBe('3 / 3')
+    expect(w.find('[data-testid="run-ok"]').text()).toBe('1')
+    expect(w.find('[data-testid="run-failed"]').text()).toBe('2')
+    expect(w.find('[data-testid="run-filter-all"]').text()).toBe('All (3)')
+    expect(w.find('[data-testid="run-filter-failed"]').text()).toBe('Operation failed (1)')
+    expect(w.find('[data-testid="run-filter-notFound"]').text()).toBe('Lock does not exist (1)')
+    expect(text()).toContain('3 items: 1 succeeded, 2 failed')
+
+    await w.find('[data-testid="run-retry"]').trigger('click')
+    await flushPromises()
+    // The engine decides what is sent again, in the same job: the screen never starts a job of its own.
+    expect(core.calls.map((c) => c.channel)).toContain('bulk.retryFailed')
+    expect(core.calls.find((c) => c.channel === 'bulk.retryFailed')!.input).toEqual({ id: 'j1' })
+    expect(core.calls.map((c) => c.channel)).not.toContain('bulk.start')
+    expect(w.find('[data-testid="bulk-run"]').attributes('data-status')).toBe('running')
+    w.unmount()
+  })
+
+  it('a pause shows the same state and counts in the panel and in the list of runs', async () => {
+    let summary = job({ total: 9781, ok: 0, pending: 9781 }, 'running')
+    const core = fakeCore({
+      'bulk.get': () => ({ job: summary, items: [], matching: 0 }),
+      'bulk.list': () => ({ jobs: [summary] }),
+    })
+    installBridge(core)
+    const w = mount(Screen, { global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+    await useBulkStore().loadList()
+    await flushPromises()
+    const progress = (p: Partial<BulkProgress>): BulkProgress => ({ jobId: 'j1', kind: 'locks.disable', status: 'running', counts: summary.counts, done: 0, remaining: 0, rate: 50, etaSeconds: 10, ...p })
+    core.emit('bulk.progress', progress({ counts: counts({ total: 9781, ok: 1200, failed: 3, pending: 8578 }) }))
+    await tick()
+    expect(w.find('[data-testid="run-done"]').text()).toBe('1,203 / 9,781')
+    expect(w.find('[data-testid="bulk-run-list-status"]').text()).toBe('Running')
+    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,200 succeeded, 3 failed, 8,578 remaining')
+
+    // Paused: the calls in flight answer after the pause; the engine's last counts are shown everywhere.
+    summary = job({ total: 9781, ok: 1600, failed: 3, pending: 8178 }, 'paused', 5)
+    core.emit('bulk.progress', progress({ status: 'paused', counts: summary.counts }))
+    await vi.waitFor(() => expect(w.find('[data-testid="run-status"]').text()).toBe('Paused'))
+    await flushPromises()
+    expect(w.find('[data-testid="run-done"]').text()).toBe('1,603 / 9,781')
+    expect(w.find('[data-testid="bulk-run-list-status"]').text()).toBe('Paused')
+    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,600 succeeded, 3 failed, 8,178 remaining')
+    w.unmount()
+  })
+})

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { effectScope, nextTick, ref } from 'vue'
+import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import { installBridge } from '../../../../src/renderer/bridge'
+import { useDraftSync } from '../../../../src/renderer/composables/draft-sync'
+import { fakeCore, refuse, tick } from '../support/fake-core'
+
+afterEach(() => installBridge(null))
+
+function meta(id: string, revision: number): DraftMeta {
+  return { id, kind: 'locks', profileId: null, name: '', revision, createdAt: 0, updatedAt: 0, removedAt: null, summary: {} }
+}
+
+/** A draft store holding one draft, whose saves can be held back. */
+function store() {
+  let stored: { body: Record<string, unknown>; revision: number } | null = null
+  let hold: Promise<void> | null = null
+  const core = fakeCore({
+    'drafts.get': (input: { id: string }) => (stored ? { ...meta(input.id, stored.revision), body: stored.body } : refuse('app.notFound')),
+    'drafts.save': async (input: { id: string; body: Record<string, unknown>; baseRevision: number; force?: boolean }) => {
+      if (hold) await hold
+      if (stored && !input.force && stored.revision !== input.baseRevision) refuse('app.draftConflict')
+      stored = { body: input.body, revision: (stored?.revision ?? 0) + 1 }
+      return meta(input.id, stored.revision)
+    },
+  })
+  return {
+    core,
+    get stored() {
+      return stored
+    },
+    /** Another window's save. */
+    theirs(body: Record<string, unknown>) {
+      stored = { body, revision: (stored?.revision ?? 0) + 1 }
+    },
+    holdSaves() {
+      let release!: () => void
+      hold = new Promise((r) => (release = r))
+      return () => {
+        hold = null
+        release()
+      }
+    },
+  }
+}
+
+function setup() {
+  const s = store()
+  installBridge(s.core)
+  const text = ref('')
+  const operator = ref('')
+  const scope = effectScope()
+  const sync = scope.run(() => useDraftSync({ id: 'locks', kind: 'locks', fields: { text, operatorIdentity: operator } }))!
+  return { s, text, operator, sync }
+}
+
+const saves = (s: ReturnType<typeof store>) => s.core.calls.filter((c) => c.channel === 'drafts.save').map((c) => (c.input as { body: unknown }).body)
+
+describe('keeping a screen’s work in the draft store', () => {
+  it('saves every change at once, without waiting for a pause in typing', async () => {
+    const { s, text, sync } = setup()
+    await sync.load()
+    text.value = '8100000001'
+    await nextTick()
+    await sync.flush()
+    expect(s.stored?.body).toEqual({ text: '8100000001', operatorIdentity: '' })
+  })
+
+  it('keeps a field typed while a save is in flight (and each change reaches the store)', async () => {
+    const { s, text, operator, sync } = setup()
+    await sync.load()
+    const release = s.holdSaves()
+    text.value = 'a long list'
+    await nextTick()
+    expect(sync.saving.value).toBe(true)
+    operator.value = 'typed-during-save'
+    await nextTick()
+    release()
+    await sync.flush()
+    expect(s.stored?.body).toEqual({ text: 'a long list', operatorIdentity: 'typed-during-save' })
+    expect(saves(s)).toHaveLength(2)
+  })
+
+  it('lays its own fields over another window’s save instead of losing either', async () => {
+    const { s, text, operator, sync } = setup()
+    await sync.load()
+    text.value = 'mine'
+    await nextTick()
+    await sync.flush()
+    s.theirs({ text: 'mine', operatorIdentity: 'set elsewhere' })
+    text.value = 'mine, changed'
+    await nextTick()
+    await sync.flush()
+    expect(s.stored?.body).toEqual({ text: 'mine, changed', operatorIdentity: 'set elsewhere' })
+    expect(operator.value).toBe('set elsewhere')
+  })
+
+  it('reads the draft back into the fields, and a legacy draft is moved in once', async () => {
+    const s = store()
+    s.theirs({ text: 'kept', operatorIdentity: 'ops' })
+    installBridge(s.core)
+    const text = ref('')
+    const operatorIdentity = ref('')
+    const sync = effectScope().run(() => useDraftSync({ id: 'locks', kind: 'locks', fields: { text, operatorIdentity } }))!
+    await sync.load()
+    expect([text.value, operatorIdentity.value]).toEqual(['kept', 'ops'])
+
+    const fresh = store()
+    installBridge(fresh.core)
+    let moved = false
+    const t2 = ref('')
+    const o2 = ref('')
+    const sync2 = effectScope().run(() =>
+      useDraftSync({ id: 'locks', kind: 'locks', fields: { text: t2, operatorIdentity: o2 }, legacy: async () => ({ text: 'from the old file', operatorIdentity: 'x' }), legacyMoved: async () => void (moved = true) }),
+    )!
+    await sync2.load()
+    expect(fresh.stored?.body).toEqual({ text: 'from the old file', operatorIdentity: 'x' })
+    expect(moved).toBe(true)
+  })
+
+  it('sends what is not saved yet as the page goes away', async () => {
+    const { s, text, sync } = setup()
+    await sync.load()
+    const release = s.holdSaves()
+    text.value = 'typed just before a reload'
+    await nextTick()
+    window.dispatchEvent(new Event('pagehide'))
+    await tick()
+    const exit = s.core.calls.filter((c) => c.channel === 'drafts.save').pop()!.input as { body: unknown; force?: boolean }
+    expect(exit).toMatchObject({ body: { text: 'typed just before a reload' }, force: true })
+    sync.dispose()
+
+    // The tab is reloaded before any of that reached the store: what it kept comes back, and is saved.
+    const again = store()
+    again.theirs({ text: 'older', operatorIdentity: 'ops' })
+    installBridge(again.core)
+    const t2 = ref('')
+    const o2 = ref('')
+    const sync2 = effectScope().run(() => useDraftSync({ id: 'locks', kind: 'locks', fields: { text: t2, operatorIdentity: o2 } }))!
+    await sync2.load()
+    expect(t2.value).toBe('typed just before a reload')
+    await sync2.flush()
+    expect(again.stored?.body).toMatchObject({ text: 'typed just before a reload' })
+    expect(sessionStorage.getItem('ld.draft.locks')).toBeNull()
+    release()
+  })
+})
