@@ -59,6 +59,11 @@ const bulkFields = {
   /** Per-call timeouts in ms. */
   connectTimeoutMs: z.number().int().min(100),
   bodyTimeoutMs: z.number().int().min(100),
+  /**
+   * Days an unfinished (paused or interrupted) employee import keeps its initial passwords on this computer;
+   * then they are removed and its unfinished employees end failed (docs/engine.md).
+   */
+  passwordRetentionDays: z.number().int().min(1).max(90),
 }
 export const DEFAULT_BULK = {
   lockChunkSize: 100,
@@ -67,6 +72,7 @@ export const DEFAULT_BULK = {
   retryBaseMs: 250,
   connectTimeoutMs: 10_000,
   bodyTimeoutMs: 60_000,
+  passwordRetentionDays: 7,
 }
 /** Each bulk setting's schema, for screens that show its bounds. */
 export const BULK_FIELDS = bulkFields

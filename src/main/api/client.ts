@@ -69,7 +69,7 @@ export interface CallOptions {
   context?: JournalContext
   /** Overrides settings.maxRetries for this call. */
   maxRetries?: number
-  /** The first attempt, prepared (and journaled) ahead with `prepareAll` while other calls were in flight. */
+  /** The first attempt, prepared (and journaled) with `prepareAll`. */
   prepared?: PreparedCall
   /**
    * Whether the call waits for the journal's end entry to be on disk before returning (default true). The
@@ -103,6 +103,8 @@ interface Attempt {
   used: CallTokens
   entryId: string | undefined
   startedAt: number
+  /** Journaled ahead of sending: the journal is told of the send itself. */
+  queued: boolean
   consumed: boolean
 }
 
@@ -124,10 +126,12 @@ export interface ApiClient {
   call<K extends OperationId>(op: K, req: OperationRequests[K], opts?: CallOptions): Promise<CallResult<K>>
   /**
    * Builds the first attempt of each call and journals their starts with one write (on disk when this
-   * resolves), without sending: pass each to `call` as `prepared`. Lets a bulk run write the next calls'
-   * journal entries while others are in flight, so no call waits on the disk before going out.
+   * resolves), without sending: pass each to `call` as `prepared`. `ahead`: the calls will wait for a free slot
+   * (a bulk run writes the next calls' entries while others are in flight, so no call waits on the disk before
+   * going out); the journal then records each send as it happens. Without `ahead` each entry stands for a send
+   * that follows at once.
    */
-  prepareAll<K extends OperationId>(op: K, calls: CallToPrepare<K>[], opts?: { signal?: Abortable }): Promise<PreparedCall[]>
+  prepareAll<K extends OperationId>(op: K, calls: CallToPrepare<K>[], opts?: { signal?: Abortable; ahead?: boolean }): Promise<PreparedCall[]>
   /** Resolves the tokens of a group now (connection test). */
   ensureTokens(group: ApiGroup, signal?: Abortable): Promise<{ sources: ('issued' | 'pasted')[] }>
   // order group
@@ -266,7 +270,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       orderAppKey: config.orderAppKey,
       acceptLanguage,
     })
-    return { opId, nonce, built, used: callTokens, entryId: undefined, startedAt: Date.now(), consumed: false }
+    return { opId, nonce, built, used: callTokens, entryId: undefined, startedAt: Date.now(), queued: false, consumed: false }
   }
 
   function startEntry(a: Attempt, parts: RequestParts, attempt: number, context: JournalContext | undefined): JournalStart {
@@ -282,6 +286,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       startedAt: a.startedAt,
     }
     if (a.built.body !== undefined) start.bodyJson = a.built.body
+    if (a.queued) start.queued = true
     if (context) start.context = context
     return start
   }
@@ -312,23 +317,20 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       async abandon() {
         if (a.consumed) return
         a.consumed = true
-        const end: JournalEnd = {
-          outcome: 'error',
-          endedAt: Date.now(),
-          error: AppError.app('app.cancelled', {}, { operation: a.opId }).toData(),
-          counts: { kind: 'notSent' },
-        }
+        const end: JournalEnd = { outcome: 'notSent', endedAt: Date.now(), counts: { kind: 'notSent' } }
         end.summary = countsText(end.counts!)
-        await endJournal(a, end, {})
+        // Nobody waits for it (nothing was sent): written with the journal's next flush.
+        await endJournal(a, end, { awaitJournalEnd: false })
       },
     }
   }
 
-  async function prepareAll<K extends OperationId>(opId: K, calls: CallToPrepare<K>[], opts: { signal?: Abortable } = {}): Promise<PreparedCall[]> {
+  async function prepareAll<K extends OperationId>(opId: K, calls: CallToPrepare<K>[], opts: { signal?: Abortable; ahead?: boolean } = {}): Promise<PreparedCall[]> {
     if (closed) throw AppError.app('app.internal')
     const op = OPERATIONS[opId]
     const callTokens = await tokensFor(op.group, opts.signal)
     const attempts = calls.map((c) => build(opId, c.req as RequestParts, callTokens))
+    if (opts.ahead) for (const a of attempts) a.queued = true
     if (op.repeat !== 'read' && journal) {
       const ids = await journal.startedAll(attempts.map((a, i) => startEntry(a, calls[i]!.req as RequestParts, 0, calls[i]!.context)))
       attempts.forEach((a, i) => (a.entryId = ids[i]))
@@ -360,20 +362,38 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       const a = prepared ?? (await attemptFor(opId, parts, attempt, opts))
       prepared = undefined
       a.consumed = true
-      const sentAt = Date.now()
+      const entryId = a.entryId
+      let sentAt: number | undefined
       let error: AppError
       let sentMaybe = true
       try {
+        // Journaled ahead: the record of the send is in the journal before the request leaves, so an entry
+        // without one after a crash surely never left (a create is then simply sent, not read back).
+        if (a.queued && entryId !== undefined && journal) {
+          const written = journal.sent(entryId, Date.now())
+          if (written) {
+            try {
+              await written
+            } catch (err) {
+              await endJournal(a, { outcome: 'notSent', endedAt: Date.now(), counts: { kind: 'notSent' }, summary: 'not sent' }, {})
+              throw err
+            }
+          }
+        }
+        const onSent = () => {
+          sentAt = Date.now()
+        }
         const res = await send(
           agent,
           { origin: target.origin, path: target.basePath + a.built.url.slice(target.prefix.length), method: a.built.method, headers: a.built.headers, body: a.built.body },
           opts.signal,
           opts.timeoutMs,
+          onSent,
         )
         const decoded = decodeResponse(opId, res.status, res.text)
-        if (a.entryId !== undefined) {
+        if (entryId !== undefined) {
           const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.status }
-          if (sentAt !== a.startedAt) end.sentAt = sentAt
+          if (sentAt !== undefined) end.sentAt = sentAt
           const s = summarize(opId, decoded.data)
           if (s) {
             end.summary = s.summary
@@ -385,6 +405,8 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         return { data: decoded.data as OperationData<K>, partial: decoded.partial, nonce: a.nonce, attempts: attempt + 1 }
       } catch (err) {
         if (err instanceof AppError) {
+          // The journal could not record the send: nothing was sent, and the call stops here.
+          if (err.code === 'app.storage' && sentAt === undefined) throw err
           error = err
         } else {
           const t = err instanceof SendStopped ? STOPPED_BY_US[err.timedOut ? 'timeout' : 'cancel'] : classifyTransportError(err)
@@ -397,7 +419,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           endedAt: Date.now(),
           error: error.toData(),
         }
-        if (sentAt !== a.startedAt) end.sentAt = sentAt
+        if (sentAt !== undefined) end.sentAt = sentAt
         if (error.details.httpStatus !== undefined) end.httpStatus = error.details.httpStatus
         await endJournal(a, end, opts)
       }

@@ -33,8 +33,13 @@ export interface SendRequest {
 
 const BOM = 0xfeff
 
-/** Sends a request; resolves with the answer, rejects with undici's error or SendStopped. */
-export function send(agent: Dispatcher, req: SendRequest, signal?: Abortable, timeoutMs?: number): Promise<SendAnswer> {
+/**
+ * Sends a request; resolves with the answer, rejects with undici's error or SendStopped. `onSent` is called
+ * when the request is handed to its connection (undici writes it to the socket right after): the moment it
+ * leaves the machine, as the journal records it. A request that never gets a connection (refused, stopped
+ * before) never calls it.
+ */
+export function send(agent: Dispatcher, req: SendRequest, signal?: Abortable, timeoutMs?: number, onSent?: () => void): Promise<SendAnswer> {
   return new Promise<SendAnswer>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SendStopped(false))
@@ -66,6 +71,7 @@ export function send(agent: Dispatcher, req: SendRequest, signal?: Abortable, ti
       onRequestStart(controller) {
         abortRequest = (err) => controller.abort(err)
         if (stopped) controller.abort(stopped)
+        else onSent?.()
       },
       onResponseStart(_controller, statusCode) {
         if (statusCode >= 200) status = statusCode

@@ -13,6 +13,10 @@ export function registerBulkHandlers(registry: HandlerRegistry, services: Pick<S
   registry.handle('bulk.resume', ({ id }) => bulk.resume(id))
   registry.handle('bulk.cancel', ({ id }) => bulk.cancel(id))
   registry.handle('bulk.retryFailed', ({ id }) => bulk.retryFailed(id))
-  registry.handle('bulk.get', ({ id, states, offset, limit }) => bulk.get(id, states ? { states, offset, limit } : { offset, limit }))
-  registry.handle('bulk.list', async () => ({ jobs: await bulk.list() }))
+  registry.handle('bulk.get', ({ id, ...page }) => bulk.get(id, page))
+  registry.handle('bulk.list', ({ kinds, limit }) => bulk.listPage(kinds ? { kinds, limit } : { limit }))
+  registry.handle('bulk.delete', async ({ id }) => {
+    await bulk.delete(id)
+    return null
+  })
 }

@@ -3,7 +3,7 @@
  * its message, params for that message, and details. Never a stack trace.
  */
 import { z } from 'zod'
-import type { Locale } from '../i18n/locale'
+import { LOCALES, type Locale } from '../i18n/locale'
 import { catalogText, isAppErrorCode, isKnownApiCode, type AppErrorCode } from './catalog'
 import { describeInputIssues, ISSUE_CODES, type InputIssue } from './input-issues'
 
@@ -91,7 +91,11 @@ export function toAppErrorData(err: unknown): AppErrorData {
   return AppError.app('app.internal').toData()
 }
 
-/** The user-facing sentence for an error in a language: catalog text, then the server's own words if any. */
+/**
+ * The user-facing sentence for an error in a language: catalog text, then the server's own words if any. A
+ * service that words its code with the same sentence (in any of our languages) and adds a detail ("Network error
+ * on the service side; try again. (magic lock 8000000500)") adds only that detail: the sentence is said once.
+ */
 export function describeError(data: AppErrorData, locale: Locale): string {
   // Field problems are worded in the reader's language from their codes, never zod's English.
   const issues = data.details.issues
@@ -100,7 +104,14 @@ export function describeError(data: AppErrorData, locale: Locale): string {
       ? { ...data.params, detail: describeInputIssues(issues as InputIssue[], data.details.moreIssues ?? 0, locale) }
       : data.params
   const text = catalogText(data.messageKey, locale, params) ?? data.code
-  const server = data.details.serverMessage
+  const server = data.details.serverMessage?.trim()
   if (!server || data.messageKey === 'app.unknownApiCode' || text.includes(server)) return text
+  for (const l of LOCALES) {
+    const own = catalogText(data.messageKey, l, data.params)
+    if (own && server.startsWith(own)) {
+      const detail = server.slice(own.length).trim()
+      return detail ? `${text} ${detail}` : text
+    }
+  }
   return `${text} (${server})`
 }

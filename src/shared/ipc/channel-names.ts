@@ -34,6 +34,7 @@ export const CHANNEL_NAMES = [
   'bulk.retryFailed',
   'bulk.get',
   'bulk.list',
+  'bulk.delete',
   'journal.list',
   'journal.export',
   'drafts.list',

@@ -1,9 +1,10 @@
 /**
  * A bulk job killed mid-run (SIGKILL, no chance to clean up) and resumed by a new runner over the same data
  * folder: the job is listed as interrupted, resumes without resending what was done (creates in flight at the
- * kill are read back first), and ends with exactly one result per employee and each created exactly once.
+ * kill are read back first, the others simply sent), and ends with exactly one result per employee and each
+ * created exactly once. The journal tells the calls that left the machine from those that never did.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,17 +32,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-it('a job killed with SIGKILL resumes without creating anything twice', async () => {
-  const prefix = `k${Date.now().toString(36)}u`
-  const N = 1_500
+/** Starts the child running a job; resolves with the child and its job's id. */
+async function startChild(args: string[]): Promise<{ proc: ChildProcess; jobId: string }> {
   // One process (node with tsx's loader), so SIGKILL hits the runner itself, not a wrapper around it.
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', 'test/integration/bulk/job-child.ts', sb.url, dir, String(N), prefix], {
+  const proc = spawn(process.execPath, ['--import', 'tsx/esm', 'test/integration/bulk/job-child.ts', sb.url, dir, ...args], {
     cwd: root,
     env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let jobId = ''
-  for await (const line of createInterface({ input: child.stdout! })) {
+  for await (const line of createInterface({ input: proc.stdout! })) {
     const m = /^job (\S+)$/.exec(line)
     if (m) {
       jobId = m[1]!
@@ -49,6 +49,13 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     }
   }
   expect(jobId).not.toBe('')
+  return { proc, jobId }
+}
+
+it('a job killed with SIGKILL resumes without creating anything twice', async () => {
+  const prefix = `k${Date.now().toString(36)}u`
+  const N = 1_500
+  const { proc: child, jobId } = await startChild([String(N), prefix])
   // Kill it once some employees exist and while calls are in flight.
   const created = () => Object.keys(sb.stats().creates.applied.addMembers ?? {}).filter((u) => u.startsWith(prefix)).length
   while (created() < 400) await new Promise((r) => setTimeout(r, 10))
@@ -73,8 +80,19 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     const listed = (await runner.list()).find((j) => j.id === jobId)
     expect(listed?.status).toBe('interrupted')
     expect(listed!.counts.pending).toBeGreaterThan(0)
-    // The journal shows the calls that were in flight (or prepared) at the kill: started, never ended.
+    // The journal tells the calls that left without an answer recorded (in flight at the kill, or answered in
+    // its last moments: end lines are written within 100 ms) from those journaled ahead and never sent.
     const interrupted = await journal.list({ jobId, outcomes: ['interrupted'] })
+    const neverSent = await journal.list({ jobId, outcomes: ['interruptedBeforeSend'] })
+    expect(interrupted.total).toBeGreaterThan(0)
+    // At most: the child's two in flight, and the calls of 100 ms at 40 ms each, two at a time.
+    expect(interrupted.total).toBeLessThanOrEqual(2 + 2 * Math.ceil(100 / 40))
+    expect(neverSent.total).toBeGreaterThan(0)
+    expect((await journal.list({ jobId, outcomes: ['queued', 'pending'] })).total).toBe(0)
+    // None of the employees of calls never sent reached the service.
+    const received0 = sb.stats().creates.received.addMembers ?? {}
+    for (const e of neverSent.entries) for (const m of (e.body as { userList: { userName: string }[] }).userList) expect(received0[m.userName]).toBeUndefined()
+    const readsBefore = sb.stats().byOperation.listMembers ?? 0
 
     await runner.resume(jobId)
     const done = await runner.wait(jobId)
@@ -91,7 +109,11 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     }
     // Where the kill hit varies: calls in flight then were read back (reconciled), not resent; the exact
     // counts above hold whatever it hit.
-    console.info(`[crash] killed at ${atKill} created; ${interrupted.total} journal entries interrupted; ${items.filter((i) => i.result.reconciled).length} read back`)
+    const readBack = items.filter((i) => i.result.reconciled).length
+    console.info(`[crash] killed at ${atKill} created; ${interrupted.total} journal entries interrupted; ${readBack} read back`)
+    // Only the employees of the calls that left are read back (not those journaled and never sent).
+    expect(readBack).toBeLessThanOrEqual(interrupted.total * 100)
+    expect(sb.stats().byOperation.listMembers ?? 0).toBeGreaterThan(readsBefore)
     // No initial password of a created employee is left on disk.
     const jobFile = readFileSync(join(dir, 'jobs', jobId, 'job.json'), 'utf8')
     expect(jobFile).not.toContain('Crash0pw')
@@ -100,5 +122,41 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     await runner.close()
     await journal.close()
     await client.close()
+  }
+})
+
+it('after a kill, the journal tells lock calls that left the machine from those queued and never sent', async () => {
+  sb.setFaults({ latencyMs: 40 })
+  try {
+    const N = 3_000
+    const before = sb.stats().byOperation.lockAssets ?? 0
+    const { proc, jobId } = await startChild([String(N), '97', 'locks'])
+    const received = () => (sb.stats().byOperation.lockAssets ?? 0) - before
+    while (received() < 20) await new Promise((r) => setTimeout(r, 10))
+    proc.kill('SIGKILL')
+    await once(proc, 'exit')
+    await new Promise((r) => setTimeout(r, 100))
+    const journal = new Journal({ dataDir: dir })
+    try {
+      const all = await journal.list({ jobId, limit: 500 })
+      const notSent = all.entries.filter((e) => e.outcome === 'interruptedBeforeSend')
+      const after = all.entries.filter((e) => e.outcome === 'interrupted')
+      // Queued ahead of sending when the app died: never sent, shown as such (no send time).
+      expect(notSent.length).toBeGreaterThan(10)
+      for (const e of notSent) expect(e.sentAt).toBeUndefined()
+      // Sent (a send time) but no answer recorded: at most the calls out at the kill, and a few whose end was
+      // still to be written.
+      for (const e of after) expect(e.sentAt).toBeDefined()
+      const sent = all.entries.filter((e) => e.sentAt !== undefined).length
+      // Every call the journal says was sent reached the service, and at most the calls of the last moments
+      // reached it without their send written (toggles record it lazily: they are harmless to send again).
+      expect(received()).toBeGreaterThanOrEqual(sent)
+      expect(received() - sent).toBeLessThanOrEqual(4)
+      console.info(`[crash] locks: ${received()} received, ${sent} sent per the journal, ${after.length} interrupted after sending, ${notSent.length} before`)
+    } finally {
+      await journal.close()
+    }
+  } finally {
+    sb.clearFaults()
   }
 })

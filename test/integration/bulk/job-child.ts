@@ -1,7 +1,8 @@
 /**
- * Child process of the crash test: runs one employee import against a sandbox URL in a data folder, prints
- * `job <id>` once started, and keeps going until it ends (or is killed, which is the point).
- * Args: <sandboxUrl> <dataDir> <count> <prefix>
+ * Child process of the crash test: runs one employee import (or, with `locks`, a lock disable of <count> lock
+ * numbers in chunks of 10) against a sandbox URL in a data folder, prints `job <id>` once started, and keeps
+ * going until it ends (or is killed, which is the point).
+ * Args: <sandboxUrl> <dataDir> <count> <prefix> [locks]
  */
 import { DEFAULT_BULK } from '@shared/settings'
 import { createApiClient } from '../../../src/main/api/client'
@@ -9,7 +10,7 @@ import { BulkRunner } from '../../../src/main/services/bulk'
 import { Journal } from '../../../src/main/services/journal'
 import { DEMO_EID, demoConfig } from '../api/support'
 
-const [url, dataDir, count, prefix] = process.argv.slice(2) as [string, string, string, string]
+const [url, dataDir, count, prefix, kind] = process.argv.slice(2) as [string, string, string, string, string | undefined]
 const journal = new Journal({ dataDir })
 const client = createApiClient(demoConfig({ url }), { journal })
 const runner = new BulkRunner({
@@ -20,8 +21,14 @@ const runner = new BulkRunner({
   operatorIdentity: async () => 'crash@example.com',
   onProgress: () => undefined,
 })
-const items = Array.from({ length: Number(count) }, (_, i) => ({ userName: `${prefix}${i}`, password: `Crash${i}pw`, name: `Crash ${i}` }))
-const job = await runner.start({ kind: 'members.import', enterpriseGlobalId: DEMO_EID, items })
+const job =
+  kind === 'locks'
+    ? await runner.start({ kind: 'locks.disable', items: Array.from({ length: Number(count) }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`), chunkSize: 10 })
+    : await runner.start({
+        kind: 'members.import',
+        enterpriseGlobalId: DEMO_EID,
+        items: Array.from({ length: Number(count) }, (_, i) => ({ userName: `${prefix}${i}`, password: `Crash${i}pw`, name: `Crash ${i}` })),
+      })
 process.stdout.write(`job ${job.id}\n`)
 await runner.wait(job.id)
 process.stdout.write('done\n')

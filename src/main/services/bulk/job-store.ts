@@ -10,62 +10,24 @@ import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/prom
 import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
-import { BULK_KINDS, JOB_STATUSES, itemResultSchema, newMemberSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
-import { memberRefSchema } from '@shared/bulk/member-actions'
+import { JOB_STATUSES, itemResultSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
 import { AppendLog } from '../journal/append-log'
+import { bootId, isThisBoot } from '../journal/boot'
+import { jobFileSchema, type JobBase, type JobFile } from './kinds'
 
 export const JOBS_DIR = 'jobs'
 
-const baseJob = {
-  v: z.literal(1),
-  id: z.string(),
-  profileId: z.string(),
-  createdAt: z.number(),
-  /** Input items, duplicates included. */
-  inputCount: z.number().int(),
-  /** Input position of each unique item (same order as `items`); absent when there are no duplicates. */
-  positions: z.array(z.number().int()).optional(),
-  /** Input positions that repeat an earlier item, and the position they repeat. */
-  duplicates: z.array(z.object({ index: z.number().int(), of: z.number().int() })),
-}
-
-/** A member as stored: its password is removed once the employee exists (or the job is deleted). */
-export const storedMemberSchema = newMemberSchema.extend({ password: z.string().optional() })
-export type StoredMember = z.output<typeof storedMemberSchema>
-
-export const jobFileSchema = z.discriminatedUnion('kind', [
-  z.object({
-    ...baseJob,
-    kind: z.enum(['locks.disable', 'locks.enable']),
-    operatorIdentity: z.string(),
-    chunkSize: z.number().int().min(1),
-    items: z.array(z.string()),
-  }),
-  z.object({
-    ...baseJob,
-    kind: z.literal('members.import'),
-    enterpriseGlobalId: z.string(),
-    items: z.array(storedMemberSchema),
-  }),
-  z.object({ ...baseJob, kind: z.literal('members.delete'), enterpriseGlobalId: z.string(), items: z.array(memberRefSchema) }),
-  // The new password is removed once every employee has it (see member-reset-kind.ts).
-  z.object({ ...baseJob, kind: z.literal('members.resetPassword'), enterpriseGlobalId: z.string(), password: z.string().optional(), items: z.array(memberRefSchema) }),
-])
-export type JobFile = z.output<typeof jobFileSchema>
-
-/** Kinds whose job file holds a secret it later drops: kept as a job.json rewritten atomically, not a log line. */
-export function hasJobJson(file: JobFile): boolean {
-  return file.kind === 'members.import' || file.kind === 'members.resetPassword'
-}
+/**
+ * Longest wait of a lazy line (results, mostly) before it is written: results gather into one line per write,
+ * and each write costs an fsync (about the CPU of ten calls). After a kill, items answered in this last moment
+ * are redone (a lock sent again, an employee read back).
+ */
+const LAZY_MS = 100
 
 /** Input position of each unique item. */
-export function positionsOf(file: JobFile): number[] {
+export function positionsOf(file: JobBase): number[] {
   return file.positions ?? file.items.map((_, i) => i)
 }
-export type LockJobFile = Extract<JobFile, { kind: 'locks.disable' | 'locks.enable' }>
-export type MemberJobFile = Extract<JobFile, { kind: 'members.import' }>
-export type MemberDeleteJobFile = Extract<JobFile, { kind: 'members.delete' }>
-export type MemberResetJobFile = Extract<JobFile, { kind: 'members.resetPassword' }>
 
 /**
  * Items of a "result" group: item numbers, and `[first, last]` for a run of consecutive ones (a chunk's items
@@ -91,11 +53,25 @@ function* itemsOf(runs: ItemRuns): Generator<number> {
 }
 
 const logLineSchema = z.discriminatedUnion('e', [
-  /** The job itself (lock jobs: their first line; an import has its job.json instead, rewritten without passwords). */
+  /**
+   * The job itself (lock jobs: their first line after the first `boot`; an import has its job.json instead,
+   * rewritten without passwords).
+   */
   z.object({ e: z.literal('job'), job: jobFileSchema, at: z.number() }),
   z.object({ e: z.literal('status'), status: z.enum(JOB_STATUSES), at: z.number(), error: appErrorDataSchema.optional() }),
-  /** About to send these items (create kinds): if no result follows, their outcome is unknown. */
+  /**
+   * About to send these items (create kinds; on disk, fsynced, before any of them is sent, a batch ahead): if
+   * no result follows, they may have been sent (see `sent`).
+   */
   z.object({ e: z.literal('send'), items: z.array(z.number().int()), at: z.number() }),
+  /**
+   * These items' request is leaving now (create kinds): written at once before it leaves, without an fsync, so
+   * after the app is killed an item with a `send` line but no `sent` line surely never left (in this boot of
+   * the machine: see `boot`).
+   */
+  z.object({ e: z.literal('sent'), items: z.array(z.number().int()), at: z.number() }),
+  /** Written each time the log is opened: the boot of the machine the lines after it were written in. */
+  z.object({ e: z.literal('boot'), boot: z.string(), at: z.number() }),
   /** Results, grouped: each distinct result once with the items that got it (most chunks have one or two). */
   z.object({ e: z.literal('result'), g: z.array(z.tuple([itemResultSchema, itemRunsSchema])), at: z.number() }),
   /** These items go back to pending (retry of failed items). */
@@ -119,8 +95,15 @@ export interface LoadedJob {
   file: JobFile
   /** Per unique item: its last recorded result, if any. */
   results: (ItemResult | undefined)[]
-  /** Items sent without a recorded result (the app stopped while they were in flight), and unknown ones reset. */
+  /** Per unique item: how many results it has had (its first run's and each retry's). */
+  tries: Uint16Array
+  /**
+   * Items about to be sent without a recorded result (the app stopped while they were queued or in flight),
+   * and unknown ones a retry put back.
+   */
   inFlight: Set<number>
+  /** Of those, the ones that may have left: all of them unless the log says, in this boot, which were sent. */
+  maybeSent: Set<number>
   /** The last status written; `running` here means the app stopped while it ran. */
   status: JobStatus
   error?: AppErrorData
@@ -128,8 +111,6 @@ export interface LoadedJob {
   /** Lines that could not be read (a torn last line after a crash). */
   issues: string[]
 }
-
-export { BULK_KINDS }
 
 /** The jobs folder of one data folder. */
 export class JobStore {
@@ -155,11 +136,12 @@ export class JobStore {
    * calls' journal entries go out first), and not waited for by the run: a job lost to a crash in those
    * milliseconds has done nothing twice. An import's is its job.json, written atomically and awaited before
    * anything is sent: its items are read back after a crash, and its passwords are later removed from that file.
+   * (`ownFile`: a job whose items hold secrets, rewritten without them later.)
    */
-  create(file: JobFile): Promise<void> {
-    if (hasJobJson(file)) return this.writeJob(file)
+  create(file: JobBase, opts: { ownFile: boolean }): Promise<void> {
+    if (opts.ownFile) return this.writeJob(file, { fresh: true })
     const log = this.logOf(file.id)
-    const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt } satisfies JobLogLine), { lazy: true })
+    const written = log.append(() => JSON.stringify({ e: 'job', job: file, at: file.createdAt }), { lazy: true })
     log.flushSoon()
     return written
   }
@@ -171,9 +153,9 @@ export class JobStore {
    * exit handlers and reads the old file's owner on every write): this runs once per bulk job, on the clock.
    * Writes of one job are queued, so an older content can never land after a newer one.
    */
-  writeJob(file: JobFile): Promise<void> {
+  writeJob(file: JobBase, opts: { fresh?: boolean } = {}): Promise<void> {
     const before = this.writing.get(file.id) ?? Promise.resolve()
-    const write = before.then(() => this.writeJobNow(file))
+    const write = before.then(() => this.writeJobNow(file, opts.fresh === true))
     const settled = write.catch(() => undefined)
     this.writing.set(file.id, settled)
     void settled.then(() => {
@@ -182,10 +164,14 @@ export class JobStore {
     return write
   }
 
-  private async writeJobNow(file: JobFile): Promise<void> {
+  /**
+   * `fresh`: a new job's file, written in place (no rename: nothing of the job is sent before it is on disk, so
+   * a file torn by a crash is a job that did nothing, as if it had never been written).
+   */
+  private async writeJobNow(file: JobBase, fresh: boolean): Promise<void> {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
+    const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
@@ -195,9 +181,9 @@ export class JobStore {
       } finally {
         await fh.close()
       }
-      await rename(tmp, target)
+      if (!fresh) await rename(tmp, target)
     } catch (err) {
-      await unlink(tmp).catch(() => undefined)
+      if (!fresh) await unlink(tmp).catch(() => undefined)
       throw AppError.app('app.storage', { detail: `job ${file.id}: ${(err as Error).message}` })
     }
   }
@@ -247,10 +233,20 @@ export class JobStore {
     let log = this.logs.get(id)
     if (!log) {
       const path = join(this.jobDir(id), 'log.jsonl')
-      log = new AppendLog(() => path)
+      log = new AppendLog(() => path, LAZY_MS, () => JSON.stringify({ e: 'boot', boot: bootId(), at: Date.now() } satisfies JobLogLine))
       this.logs.set(id, log)
     }
     return log
+  }
+
+  /**
+   * Records that these items' request is leaving now (see the `sent` line): written at once, no fsync. Null
+   * when written; else (the log not open) a promise of the line on disk, to wait for before sending.
+   */
+  markSent(id: string, items: readonly number[], at: number): Promise<void> | null {
+    const line = `{"e":"sent","items":[${items.join(',')}],"at":${at}}`
+    const log = this.logOf(id)
+    return log.writeNow(line) ? null : log.append(line)
   }
 
   /** Ids of every job on disk. */
@@ -294,23 +290,36 @@ export class JobStore {
       }
     })
     if (!file) {
-      const first = parsedLines[0]
+      // (after the `boot` line of the log's first opening)
+      const first = parsedLines.find((l) => l.e !== 'boot')
       if (first?.e !== 'job' || first.job.id !== id) return null
       file = first.job
     }
     const job: LoadedJob = {
       file,
       results: new Array<ItemResult | undefined>(file.items.length).fill(undefined),
+      tries: new Uint16Array(file.items.length),
       inFlight: new Set(),
+      maybeSent: new Set(),
       status: 'running',
       updatedAt: file.createdAt,
       issues,
     }
+    // Items sent (a `sent` line) and not answered since; whether the lines since the last `boot` are this boot's.
+    const sent = new Set<number>()
+    let thisBoot = false
     for (const line of parsedLines) {
-      job.updatedAt = Math.max(job.updatedAt, line.at)
+      // Opening the log is not activity of the job.
+      if (line.e !== 'boot') job.updatedAt = Math.max(job.updatedAt, line.at)
       const n = file.items.length
       switch (line.e) {
         case 'job':
+          break
+        case 'boot':
+          thisBoot = isThisBoot(line.boot)
+          break
+        case 'sent':
+          for (const i of line.items) if (i < n) sent.add(i)
           break
         case 'status':
           job.status = line.status
@@ -325,7 +334,9 @@ export class JobStore {
             for (const i of itemsOf(runs)) {
               if (i >= n) continue
               job.results[i] = r
+              if (job.tries[i]! < 0xffff) job.tries[i]!++
               job.inFlight.delete(i)
+              sent.delete(i)
             }
           }
           break
@@ -334,7 +345,10 @@ export class JobStore {
             if (i >= n) continue
             // An unknown create may have been done: read back before it is sent again (its `send` line was
             // cleared by the unknown result).
-            if (job.results[i]?.state === 'unknown') job.inFlight.add(i)
+            if (job.results[i]?.state === 'unknown') {
+              job.inFlight.add(i)
+              sent.add(i)
+            }
             job.results[i] = undefined
           }
           // A retry run starts with it (its own status line is lazy): unfinished until a later status says otherwise.
@@ -343,6 +357,9 @@ export class JobStore {
           break
       }
     }
+    // Killed in this boot: the `sent` lines are all there, so the others were never sent. After the machine
+    // stopped, the lines written but not yet fsynced may be lost: anything about to be sent may have been.
+    for (const i of job.inFlight) if (!thisBoot || sent.has(i)) job.maybeSent.add(i)
     return job
   }
 

@@ -3,12 +3,12 @@
  * time, and ends with exactly one result per input item. Pause finishes the calls in flight and starts no new
  * ones; cancel aborts them; every result is on disk (job log) before it counts, so a job interrupted by a crash
  * resumes without resending what is done. Create calls whose outcome is unknown are read back before anything
- * is sent again.
+ * is sent again. What a kind sends and how it reads the answers is in kinds/ (one file per kind).
  */
 import { randomUUID } from 'node:crypto'
-import type { OperationRequests } from '@shared/api/operations'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type {
+  BulkKind,
   BulkProgress,
   BulkStart,
   ItemResult,
@@ -21,12 +21,25 @@ import type {
 } from '@shared/ipc/channels/bulk'
 import type { BulkSettings } from '@shared/settings'
 import { AbortScope, type Abortable } from '../../api/abort-scope'
-import type { ApiClient, CallOptions, PreparedCall } from '../../api/client'
-import type { JournalContext } from '../../api/journal-sink'
-import { kindRunner, stopsTheJob, type ChunkAnswer, type ChunkCall, type ChunkItemOutcome, type KindRunner } from './kinds'
-import { JobStore, positionsOf, type JobFile, type JobLogLine } from './job-store'
-import { memberActionJobFile } from './member-actions'
+import type { ApiClient, CallOptions } from '../../api/client'
+import { chunk } from './dedupe'
+import { JobStore, positionsOf, type JobLogLine } from './job-store'
+import {
+  buildJob,
+  itemError,
+  jobTarget,
+  mayBeAnItemsDoing,
+  openJob,
+  stopsTheJob,
+  type ChunkItemOutcome,
+  type JobBase,
+  type KindRunner,
+  type ReadyCall,
+  type SentAnswer,
+} from './kinds'
 import { RateMeter, Throttle } from './progress'
+
+export { chunk, dedupe, dedupeKeys, type Deduped } from './dedupe'
 
 export interface BulkRunnerDeps {
   dataDir: string
@@ -47,12 +60,24 @@ export interface BulkRunnerDeps {
   progressIntervalMs?: number
 }
 
+type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
+const FINAL: ReadonlySet<ItemState> = new Set<FinalState>(['ok', 'failed', 'unknown', 'cancelled'])
+function isFinal(state: ItemState): state is FinalState {
+  return FINAL.has(state)
+}
+
 interface Job {
-  file: JobFile
+  file: JobBase
   kind: KindRunner
   results: (ItemResult | undefined)[]
+  /** Results each item has had (its first run's and each retry's). */
+  tries: Uint16Array
   /** Unique items per final state (kept up to date by setResult, so counts never walk every item). */
   tally: Record<FinalState, number>
+  /** Items whose result a retry may change (kind.retryable), likewise. */
+  retryable: number
+  /** Items in calls out now. */
+  inFlight: number
   status: JobStatus
   error?: AppErrorData
   updatedAt: number
@@ -71,121 +96,48 @@ interface Job {
   abort: AbortScope | null
   loop: Promise<void> | null
   chunkSeq: number
-  /** The job file on disk (no call is sent before). */
+  /** The job file on disk (no create is sent before). */
   written: Promise<void>
   /** The last result line appended (on disk once this resolves, and every earlier one too). */
   lastWrite: Promise<void>
   meter: RateMeter
   throttle: Throttle
+  /** A removal of finished items' secrets from the job file, waiting (timer) or being written. */
+  dropTimer: NodeJS.Timeout | null
+  dropping: Promise<void>
 }
 
-/** A chunk's call, built and journaled, waiting for a free slot. */
-interface ReadyCall {
-  client: ApiClient
-  items: number[]
-  call: ChunkCall
+/** A prepared call and the options it is sent with. */
+interface Queued {
+  call: ReadyCall
   opts: CallOptions
-  prepared: PreparedCall
 }
 
 /**
  * Most calls journaled ahead of sending (their start entries on disk, and for creates their items in a "send"
  * line, waiting for a free slot), topped up when down to a quarter. Far enough ahead that a slow disk (an fsync
  * takes 0.2 ms on a quiet machine, 5 ms and more on a busy one) never leaves a slot waiting, in few, large
- * writes (each costs about as much CPU as tens of calls). After a crash an entry journaled but never sent reads
- * "interrupted": a lock toggle is simply sent again; a create's items are read back first (one pass over the
- * employee list however many there are), so going far ahead costs a resume nothing more.
+ * writes (an fsync costs the CPU of tens of calls). The send itself is then recorded as it happens (a line
+ * written at once, not fsynced: see Journal.sent and JobStore.markSent), so after the app is killed a call
+ * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
 /** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
 const SLOW_WRITE_MS = 2
+/** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
+const SPLIT_RETRIES = 1
+/** Calls of an isolation that all failed alike, none answered, after which the failure is taken as not one item's doing. */
+const SPLIT_GIVE_UP = 4
+/** Longest wait before the secrets of items that reached a final state leave the job file, during a run. */
+const SECRET_DROP_MS = 1_000
+/** How often unfinished imports are checked for passwords kept too long. */
+const SWEEP_MS = 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Builds (and journals) the calls of a job's chunks, which all call the same operation. */
-function prepareCalls(client: ApiClient, calls: ChunkCall[], contexts: JournalContext[]): Promise<PreparedCall[]> {
-  const op = calls[0]!.op
-  // Every call of a job is of one operation: the request of each is that operation's.
-  return client.prepareAll<typeof op>(op, calls.map((c, k) => ({ req: c.req as OperationRequests[typeof op], context: contexts[k]! })))
-}
-
-type FinalState = 'ok' | 'failed' | 'unknown' | 'cancelled'
-const FINAL: ReadonlySet<ItemState> = new Set<FinalState>(['ok', 'failed', 'unknown', 'cancelled'])
-
-function tallyOf(results: readonly (ItemResult | undefined)[]): Record<FinalState, number> {
-  const t = { ok: 0, failed: 0, unknown: 0, cancelled: 0 }
-  for (const r of results) if (r && FINAL.has(r.state)) t[r.state as FinalState]++
-  return t
-}
-
-/** Duplicate key: trimmed, case-insensitive. */
-function keyOf(item: BulkStart['items'][number]): string {
-  return (typeof item === 'string' ? item : item.userName).trim().toLowerCase()
-}
-
-/** Splits a list into consecutive chunks of at most `size`. */
-export function chunk<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size))
-  return out
-}
-
-/** The first occurrence of each key, and where the repeats are. */
-export function dedupe<T>(items: readonly T[], key: (t: T) => string): Deduped<T> {
-  return dedupeKeys(items, items.map(key))
-}
-
-export interface Deduped<T> {
-  unique: T[]
-  /** Input position of each unique item. */
-  positions: number[]
-  duplicates: { index: number; of: number }[]
-}
-
-/**
- * The first occurrence of each key (`keys[i]` of `items[i]`), and where the repeats are. The keys are sorted
- * first (much cheaper than hashing ten thousand fresh strings into a Map): repeats sit side by side, and a list
- * without any, the usual case, is done there. Only keys that repeat are then followed through a Map.
- */
-export function dedupeKeys<T>(items: readonly T[], keys: readonly string[]): Deduped<T> {
-  const sorted = keys.slice().sort()
-  let repeated: Set<string> | null = null
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (repeated ??= new Set()).add(sorted[i]!)
-  if (!repeated) return { unique: items.slice(), positions: keys.map((_, i) => i), duplicates: [] }
-  const first = new Map<string, number>()
-  const unique: T[] = []
-  const positions: number[] = []
-  const duplicates: { index: number; of: number }[] = []
-  for (let index = 0; index < items.length; index++) {
-    const k = keys[index]!
-    if (repeated.has(k)) {
-      const of = first.get(k)
-      if (of !== undefined) {
-        duplicates.push({ index, of })
-        continue
-      }
-      first.set(k, index)
-    }
-    unique.push(items[index]!)
-    positions.push(index)
-  }
-  return { unique, positions, duplicates }
-}
-
-/**
- * Whether trim() or toLowerCase() could change a lock number: an end that is not printable ASCII, or an upper-case
- * or non-ASCII letter. Lock numbers are digits and latin letters: this scan lets a clean list skip two passes of
- * string calls over ten thousand items.
- */
-function mayFold(s: string): boolean {
-  const n = s.length
-  if (n === 0) return true
-  const a = s.charCodeAt(0)
-  const z = s.charCodeAt(n - 1)
-  if (a <= 0x20 || a >= 0x7f || z <= 0x20 || z >= 0x7f) return true
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if ((c >= 0x41 && c <= 0x5a) || c >= 0x7f) return true
-  }
-  return false
+/** Halves of a list (the first one the larger). */
+function halves(items: number[]): number[][] {
+  const mid = Math.ceil(items.length / 2)
+  return [items.slice(0, mid), items.slice(mid)]
 }
 
 export class BulkRunner {
@@ -196,6 +148,9 @@ export class BulkRunner {
   private readonly maxReconcileFailures: number
   private loaded: Promise<void> | null = null
   private readonly background = new Set<Promise<void>>()
+  private sweepTimer: NodeJS.Timeout | null = null
+  /** settings.bulk.passwordRetentionDays as last read. */
+  private retentionDays = 7
 
   constructor(private readonly deps: BulkRunnerDeps) {
     this.store = new JobStore(deps.dataDir)
@@ -206,7 +161,7 @@ export class BulkRunner {
 
   /**
    * Loads the jobs on disk; jobs that were running when the app stopped become `interrupted`, jobs that were
-   * cancelling are cancelled.
+   * cancelling are cancelled; imports left unfinished longer than their passwords are kept are ended.
    */
   init(): Promise<void> {
     this.loaded ??= this.loadAll()
@@ -218,7 +173,7 @@ export class BulkRunner {
       if (this.jobs.has(id)) continue
       const loaded = await this.store.load(id)
       if (!loaded) continue
-      const job = this.makeJob(loaded.file, loaded.results)
+      const job = this.makeJob(loaded.file, loaded.results, loaded.tries)
       job.updatedAt = loaded.updatedAt
       if (loaded.error) job.error = loaded.error
       job.status = loaded.status
@@ -226,24 +181,30 @@ export class BulkRunner {
         job.status = 'interrupted'
         await this.store.append(id, { e: 'status', status: 'interrupted', at: this.now() })
       }
-      // Calls in flight when the app stopped: a create may have been done (read back first); a lock
-      // toggle is simply sent again.
-      if (job.kind.create) for (const i of loaded.inFlight) job.unknown.add(i)
+      // Creates that may have left when the app stopped: they may have been done (read back first). Those that
+      // surely never left are simply sent; lock toggles are simply sent again.
+      if (job.kind.create) for (const i of loaded.maybeSent) job.unknown.add(i)
       this.jobs.set(id, job)
       // The app stopped while cancelling: the cancel is finished now (never resumed, which would send the rest).
       if (loaded.status === 'cancelling') this.launch(job, { cancel: true })
-      // Passwords of employees that exist are dropped after each run; the app may have stopped before that.
-      this.track(this.dropDonePasswords(job).catch(() => undefined))
+      // Secrets of finished items are removed after each run; the app may have stopped before that.
+      else this.track(this.dropSecrets(job))
     }
+    await this.sweep().catch(() => undefined)
+    this.sweepTimer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS)
+    this.sweepTimer.unref?.()
   }
 
-  private makeJob(file: JobFile, results: (ItemResult | undefined)[], fresh = false): Job {
+  private makeJob(file: JobBase, results: (ItemResult | undefined)[], tries: Uint16Array): Job {
     const meter = new RateMeter(this.now)
     const job: Job = {
       file,
-      kind: kindRunner(file),
+      kind: openJob(file),
       results,
-      tally: fresh ? { ok: 0, failed: 0, unknown: 0, cancelled: 0 } : tallyOf(results),
+      tries,
+      tally: { ok: 0, failed: 0, unknown: 0, cancelled: 0 },
+      retryable: 0,
+      inFlight: 0,
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
@@ -261,8 +222,24 @@ export class BulkRunner {
       lastWrite: Promise.resolve(),
       meter,
       throttle: new Throttle(this.deps.progressIntervalMs ?? 100, () => this.deps.onProgress(this.progress(job)), this.now),
+      dropTimer: null,
+      dropping: Promise.resolve(),
     }
+    this.recount(job)
     return job
+  }
+
+  /** Counts every item's result again (after loading, or when what a retry may change has changed). */
+  private recount(job: Job): void {
+    const t = { ok: 0, failed: 0, unknown: 0, cancelled: 0 }
+    let retryable = 0
+    job.results.forEach((r, i) => {
+      if (!r || !isFinal(r.state)) return
+      t[r.state]++
+      if (job.kind.retryable(r, i)) retryable++
+    })
+    job.tally = t
+    job.retryable = retryable
   }
 
   // ---- commands
@@ -271,40 +248,14 @@ export class BulkRunner {
   async start(input: BulkStart): Promise<JobSummary> {
     await this.init()
     const profileId = input.profileId ?? (await this.deps.activeProfileId())
-    const id = `${new Date(this.now()).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`
-    const base = { v: 1 as const, id, profileId, createdAt: this.now(), inputCount: input.items.length }
-    let file: JobFile
-    if (input.kind === 'members.delete' || input.kind === 'members.resetPassword') {
-      file = memberActionJobFile(input, base)
-    } else if (input.kind === 'members.import') {
-      const d = dedupe(input.items, keyOf)
-      file = { ...base, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, duplicates: d.duplicates }
-      if (d.duplicates.length > 0) file.positions = d.positions
-    } else {
-      const raw = input.items
-      const fold = raw.some(mayFold)
-      const items = fold ? raw.map((n) => n.trim()) : raw
-      const d = dedupeKeys(items, fold ? items.map((n) => n.toLowerCase()) : items)
-      const settings = await this.deps.settings()
-      const operatorIdentity = input.operatorIdentity ?? (await this.deps.operatorIdentity(profileId))
-      if (!operatorIdentity) {
-        throw AppError.app('app.invalidInput', { detail: 'operatorIdentity: set the operator (name, mobile or e-mail) for lock operations' }, {
-          issues: [{ path: 'operatorIdentity', message: 'required' }],
-        })
-      }
-      file = {
-        ...base,
-        kind: input.kind,
-        operatorIdentity,
-        chunkSize: input.chunkSize ?? settings.lockChunkSize,
-        items: d.unique,
-        duplicates: d.duplicates,
-      }
-      if (d.duplicates.length > 0) file.positions = d.positions
-    }
-    const job = this.makeJob(file, new Array<ItemResult | undefined>(file.items.length).fill(undefined), true)
-    // The job is written while the first calls are prepared (creates wait for it before sending).
-    job.written = this.store.create(file)
+    const createdAt = this.now()
+    const id = `${new Date(createdAt).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`
+    const file = await buildJob(input, { v: 1, id, profileId, createdAt, inputCount: input.items.length }, this.deps)
+    const n = file.items.length
+    const job = this.makeJob(file, new Array<ItemResult | undefined>(n).fill(undefined), new Uint16Array(n))
+    // The job is written while the first calls are prepared (creates wait for it before sending). A job whose
+    // items hold secrets has a file of its own, rewritten without them later.
+    job.written = this.store.create(file, { ownFile: job.kind.secrets !== undefined })
     job.written.catch((err: unknown) => this.stop(job, err))
     this.jobs.set(id, job)
     // Returns at once; if the job file cannot be written the run stops (paused, with the storage error).
@@ -324,7 +275,7 @@ export class BulkRunner {
     return this.summary(job)
   }
 
-  /** Continues a paused or interrupted job. */
+  /** Continues a paused or interrupted job (an import left unfinished too long is ended instead: see sweep). */
   async resume(id: string): Promise<JobSummary> {
     const job = await this.job(id)
     if (job.status === 'cancelling' || job.next === 'cancel') throw AppError.app('app.readOnly', { what: `job ${id} is being cancelled` })
@@ -335,8 +286,11 @@ export class BulkRunner {
       // Paused but its calls still finishing: keep going instead of stopping.
       job.pauseRequested = false
       job.status = 'running'
+      job.throttle.flush()
     } else if (job.status === 'paused' || job.status === 'interrupted') {
-      this.launch(job)
+      // Checked against the setting as last read, so the run is claimed in this step (no await before launch).
+      if (this.expired(job, this.retentionDays)) await this.expire(job, this.retentionDays)
+      else this.launch(job)
     }
     return this.summary(job)
   }
@@ -363,22 +317,40 @@ export class BulkRunner {
   }
 
   /**
-   * Sends again the items of a finished (or stopped) job that a retry may change: for a lock job status 3
-   * (operation failed), failed calls, unknown and cancelled ones, never status 2 (no such lock) or 4 (wrong
-   * type), which would come back the same; for an import every failed, unknown and cancelled employee. Unknown
-   * creates are read back first. Nothing to retry: the job is left as it is.
+   * Sends again, in the same job, the items whose result a retry may change (kind.retryable: the one retry
+   * rule), their new results replacing the old ones; unknown creates are read back first. Nothing to retry: the
+   * job is left as it is.
    */
   async retryFailed(id: string): Promise<JobSummary> {
     const job = await this.job(id)
     if (job.loop) throw AppError.app('app.readOnly', { what: `job ${id} is still running` })
+    if (this.expired(job, this.retentionDays)) await this.expire(job, this.retentionDays)
+    if (job.loop) throw AppError.app('app.readOnly', { what: `job ${id} is still running` })
     const reset: number[] = []
     job.results.forEach((r, i) => {
-      if (r && job.kind.retryable(r)) reset.push(i)
+      if (r && job.kind.retryable(r, i)) reset.push(i)
     })
     // Claimed at once (a resume or cancel meanwhile joins this run); the items go back to pending only once
     // their reset line is on disk.
     if (reset.length > 0) this.launch(job, { before: () => this.reset(job, reset) })
     return this.summary(job)
+  }
+
+  /** Deletes a job and its files; refused while it runs (its calls in flight included). */
+  async delete(id: string): Promise<void> {
+    const job = await this.job(id)
+    // A run that is only writing its end (its status told) is waited for; one that runs (or a resume that
+    // follows it) refuses.
+    while (job.loop) {
+      if (!job.ending || job.next) throw AppError.app('app.jobRunning', {}, { cause: `job ${id} is ${job.status}` })
+      await job.loop
+    }
+    if (job.dropTimer) clearTimeout(job.dropTimer)
+    job.dropTimer = null
+    this.jobs.delete(id)
+    job.throttle.cancel()
+    await job.dropping
+    await this.store.remove(id)
   }
 
   /** Puts items back to pending for a retry: on disk first, then in memory. */
@@ -393,8 +365,8 @@ export class BulkRunner {
     job.reconcileFailures = 0
   }
 
-  /** A job with a page of its items (by input position), optionally only some states. */
-  async get(id: string, opts: { states?: ItemState[]; offset?: number; limit?: number } = {}): Promise<JobDetail> {
+  /** A job with a page of its items (by input position), optionally only some states, or only what a retry would send. */
+  async get(id: string, opts: { states?: ItemState[]; retryable?: boolean; offset?: number; limit?: number } = {}): Promise<JobDetail> {
     const job = await this.job(id)
     const offset = opts.offset ?? 0
     const limit = opts.limit ?? 100
@@ -403,6 +375,7 @@ export class BulkRunner {
     let matching = 0
     for (const item of this.itemsInInputOrder(job)) {
       if (want && !want.has(item.result.state)) continue
+      if (opts.retryable !== undefined && item.retryable !== opts.retryable) continue
       if (matching >= offset && items.length < limit) items.push(item)
       matching++
     }
@@ -420,6 +393,14 @@ export class BulkRunner {
     return [...this.jobs.values()].map((j) => this.summary(j)).sort((a, b) => b.createdAt - a.createdAt)
   }
 
+  /** The newest `limit` jobs (of some kinds), and how many there are. */
+  async listPage(opts: { kinds?: BulkKind[]; limit?: number } = {}): Promise<{ jobs: JobSummary[]; total: number }> {
+    await this.init()
+    const kinds = opts.kinds?.length ? new Set(opts.kinds) : null
+    const jobs = [...this.jobs.values()].filter((j) => !kinds || kinds.has(j.file.kind)).sort((a, b) => b.file.createdAt - a.file.createdAt)
+    return { jobs: jobs.slice(0, opts.limit ?? 100).map((j) => this.summary(j)), total: jobs.length }
+  }
+
   /** Resolves when the job's current run (if any) has ended; returns its summary. */
   async wait(id: string): Promise<JobSummary> {
     const job = await this.job(id)
@@ -427,8 +408,18 @@ export class BulkRunner {
     return this.summary(job)
   }
 
+  /** Resolves when the job's run has ended and its finished items' secrets are off the disk. */
+  async settled(id: string): Promise<JobSummary> {
+    const job = await this.job(id)
+    await this.wait(id)
+    await this.flushSecrets(job)
+    return this.summary(job)
+  }
+
   /** Pauses every running job (their calls in flight finish) and closes the job logs. */
   async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer)
+    this.sweepTimer = null
     for (const job of this.jobs.values()) {
       if (job.next === 'resume') job.next = null
       if (job.loop && job.status === 'running') {
@@ -438,14 +429,104 @@ export class BulkRunner {
     }
     // A cancel waiting for a run's end starts a run of its own: waited for too.
     for (const job of this.jobs.values()) while (job.loop) await job.loop
+    for (const job of this.jobs.values()) await this.flushSecrets(job)
     await Promise.all([...this.background])
     await this.store.close()
   }
 
   /** Work that outlives a run (rewriting a job file) and that close() must wait for. */
   private track(p: Promise<void>): void {
-    this.background.add(p)
-    void p.finally(() => this.background.delete(p))
+    const q = p.catch(() => undefined)
+    this.background.add(q)
+    void q.finally(() => this.background.delete(q))
+  }
+
+  // ---- secrets (an import's initial passwords)
+
+  /**
+   * Removes from the job file the secrets of items that reached a final state (all of them once the job has
+   * ended). Rewrites are queued one after the other; a failure leaves them for the next one (and for the
+   * next load, which removes them too).
+   */
+  private dropSecrets(job: Job): Promise<void> {
+    if (!job.kind.secrets) return Promise.resolve()
+    const drop = async () => {
+      const secrets = job.kind.secrets
+      if (!secrets || !this.jobs.has(job.file.id)) return
+      const ended = job.status === 'completed' || job.status === 'cancelled'
+      const next = secrets.without((i) => ended || job.results[i] !== undefined)
+      if (!next) return
+      await this.store.writeJob(next)
+      job.file = next
+      job.kind = openJob(next)
+      this.recount(job)
+    }
+    job.dropping = job.dropping.then(drop, drop)
+    return job.dropping
+  }
+
+  /** Removes secrets of finished items within SECRET_DROP_MS (one rewrite for the results of that time). */
+  private scheduleDrop(job: Job): void {
+    if (job.dropTimer || !job.kind.secrets) return
+    job.dropTimer = setTimeout(() => {
+      job.dropTimer = null
+      this.track(this.dropSecrets(job))
+    }, SECRET_DROP_MS)
+    job.dropTimer.unref?.()
+  }
+
+  /** Removes secrets of finished items now (a removal waiting for its timer is done at once). */
+  private async flushSecrets(job: Job): Promise<void> {
+    if (job.dropTimer) {
+      clearTimeout(job.dropTimer)
+      job.dropTimer = null
+    }
+    await this.dropSecrets(job).catch(() => undefined)
+  }
+
+  private async readRetention(): Promise<number> {
+    try {
+      this.retentionDays = (await this.deps.settings()).passwordRetentionDays
+    } catch {
+      // keep the last value read
+    }
+    return this.retentionDays
+  }
+
+  /** Ends every unfinished import that has kept its passwords longer than the setting allows. */
+  private async sweep(): Promise<void> {
+    const days = await this.readRetention()
+    for (const job of [...this.jobs.values()]) await this.expire(job, days).catch(() => undefined)
+  }
+
+  /** Whether an unfinished import has kept its secrets longer than `days` (and is not running). */
+  private expired(job: Job, days: number): boolean {
+    if (!job.kind.secrets || job.loop || (job.status !== 'paused' && job.status !== 'interrupted')) return false
+    return this.now() - job.updatedAt >= days * DAY_MS
+  }
+
+  /**
+   * An import paused or interrupted for longer than `days` (since it last did anything) is ended: its
+   * unfinished employees fail with `app.passwordExpired` (those sent without an answer are `unknown`: a retry
+   * reads them back), the job is completed with that error, and every password leaves the disk.
+   */
+  private async expire(job: Job, days: number): Promise<void> {
+    if (!this.expired(job, days)) return
+    const error = AppError.app('app.passwordExpired', { days })
+    const expired: ItemResult = { state: 'failed', error: error.toData() }
+    const unknown: ItemResult = { state: 'unknown', error: AppError.app('app.unknownOutcome').toData() }
+    const items: number[] = []
+    const results: ItemResult[] = []
+    job.results.forEach((r, i) => {
+      if (r !== undefined) return
+      items.push(i)
+      results.push(job.unknown.has(i) ? unknown : expired)
+    })
+    job.unknown.clear()
+    await this.record(job, items, results)
+    await this.setStatus(job, 'completed', error.toData())
+    await this.flushSecrets(job)
+    await this.store.closeLog(job.file.id).catch(() => undefined)
   }
 
   // ---- state
@@ -462,26 +543,35 @@ export class BulkRunner {
     const byPosition = new Map<number, number>()
     positionsOf(f).forEach((p, i) => byPosition.set(p, i))
     const dupOf = new Map(f.duplicates.map((d) => [d.index, d.of]))
+    const pending: ItemResult = { state: 'pending' }
     for (let index = 0; index < f.inputCount; index++) {
       const u = byPosition.get(index)
       const of = dupOf.get(index)
       if (u !== undefined) {
         const d = job.kind.describe(u)
-        const item: JobItem = { index, key: d.key, result: job.results[u] ?? { state: 'pending' } }
+        const r = job.results[u]
+        const item: JobItem = { index, key: d.key, result: r ?? pending, tries: job.tries[u]!, retryable: r !== undefined && job.kind.retryable(r, u) }
         if (d.label !== undefined) item.label = d.label
         yield item
       } else if (of !== undefined) {
         const d = job.kind.describe(byPosition.get(of)!)
-        yield { index, key: d.key, result: { state: 'duplicate', duplicateOf: of } }
+        yield { index, key: d.key, result: { state: 'duplicate', duplicateOf: of }, tries: 0, retryable: false }
       }
     }
   }
 
+  /** The counts of a job: the one function behind bulk.list, bulk.get and bulk.progress. */
   private counts(job: Job): JobCounts {
     const t = job.tally
-    const duplicate = job.file.duplicates.length
     const finished = t.ok + t.failed + t.unknown + t.cancelled
-    return { total: job.file.inputCount, ...t, duplicate, pending: job.file.items.length - finished }
+    return {
+      total: job.file.inputCount,
+      ...t,
+      duplicate: job.file.duplicates.length,
+      pending: job.file.items.length - finished,
+      inFlight: job.inFlight,
+      retryable: job.retryable,
+    }
   }
 
   /** Items finished (final result or duplicate), without walking every result. */
@@ -491,10 +581,17 @@ export class BulkRunner {
   }
 
   private setResult(job: Job, i: number, r: ItemResult | undefined): void {
-    const t = job.tally as Record<string, number>
+    const t = job.tally
     const before = job.results[i]
-    if (before && t[before.state] !== undefined) t[before.state]!--
-    if (r && t[r.state] !== undefined) t[r.state]!++
+    if (before && isFinal(before.state)) {
+      t[before.state]--
+      if (job.kind.retryable(before, i)) job.retryable--
+    }
+    if (r && isFinal(r.state)) {
+      t[r.state]++
+      if (job.kind.retryable(r, i)) job.retryable++
+    }
+    if (r && job.tries[i]! < 0xffff) job.tries[i]!++
     job.results[i] = r
   }
 
@@ -507,10 +604,13 @@ export class BulkRunner {
       status: job.status,
       createdAt: f.createdAt,
       updatedAt: job.updatedAt,
-      target: 'enterpriseGlobalId' in f ? f.enterpriseGlobalId : f.operatorIdentity,
+      target: jobTarget(f),
       counts: this.counts(job),
     }
     if (job.error) s.error = job.error
+    if ((job.status === 'paused' || job.status === 'interrupted') && job.kind.secrets && !job.loop) {
+      s.passwordsExpireAt = job.updatedAt + this.retentionDays * DAY_MS
+    }
     return s
   }
 
@@ -559,7 +659,8 @@ export class BulkRunner {
     for (let k = 0; k < results.length; k++) this.setResult(job, items[k]!, results[k])
     job.meter.record(this.doneCount(job))
     job.throttle.poke()
-    // Lazy: written with the next flush (the next "send" line, a status, or within 25 ms), in one line with the
+    if (job.kind.secrets) this.scheduleDrop(job)
+    // Lazy: written with the next flush (the next "send" line, a status, or within 100 ms), in one line with the
     // other results until then. Lines are written in order, so the last one on disk means every earlier one is;
     // a failed write stops the job.
     const written = this.store.addResults(job.file.id, items, results, job.updatedAt)
@@ -625,7 +726,15 @@ export class BulkRunner {
         if (job.unknown.size > 0) await this.reconcile(job, await this.deps.clientFor(job.file.profileId), job.abort!)
         if (job.pauseRequested || job.cancelRequested) break
         const pending: number[] = []
-        for (let i = 0; i < job.results.length; i++) if (job.results[i] === undefined && !job.unknown.has(i)) pending.push(i)
+        const secretGone: number[] = []
+        const secrets = job.kind.secrets
+        for (let i = 0; i < job.results.length; i++) {
+          if (job.results[i] !== undefined || job.unknown.has(i)) continue
+          if (secrets && !secrets.held(i)) secretGone.push(i)
+          else pending.push(i)
+        }
+        // Not done, and its secret no longer kept (a retry of an unknown one read back as not done): cannot be sent.
+        if (secretGone.length > 0) void this.recordAll(job, secretGone, { state: 'failed', error: AppError.app('app.passwordNotKept').toData() })
         if (pending.length === 0 && job.unknown.size === 0) break
         if (pending.length === 0) continue
         // Every call of the round ends before the next round (or the run's end), so a resume can never overlap a
@@ -657,9 +766,13 @@ export class BulkRunner {
       await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
-      // Not awaited by the run, and started after its end is told (the job's end does not wait on rewriting
-      // its file, nor on going through its employees); close() waits for it.
-      if (job.kind.create || job.kind.withoutSecrets) this.track(new Promise((r) => setImmediate(r)).then(() => this.dropDonePasswords(job)).catch(() => undefined))
+      // Secrets of the items finished in this run leave the job file now (all of them if the job ended). Not
+      // awaited by the run (its end does not wait on rewriting its file); close() and settled() wait for it.
+      if (job.kind.secrets) {
+        if (job.dropTimer) clearTimeout(job.dropTimer)
+        job.dropTimer = null
+        this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
+      }
       // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
       await this.store.closeLog(job.file.id).catch(() => undefined)
       job.throttle.flush()
@@ -677,53 +790,53 @@ export class BulkRunner {
 
   /**
    * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
-   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits
-   * on the disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
+   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits on the
+   * disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
    * recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
     const window = Math.max(AHEAD, concurrency * 4)
     const low = Math.max(concurrency, window >> 2)
-    const queue: ReadyCall[] = []
+    const queue: Queued[] = []
     let next = 0
-    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write,
-    // and each batch is written while the calls of the one before are out, so sending does not stall on the
-    // disk. When a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
+    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write.
+    // Two batches may be under way at once: while one is written, the next is built, and its lines go with the
+    // following write (group commit), so the calls out never wait for a batch to be built and then written. When
+    // a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
     let batchSize = concurrency
-    let feeding: Promise<void> | null = null
+    let preparing = 0
+    const feeding = new Set<Promise<void>>()
 
-    // One batch at a time; `feeding` is the batch being written, null when none is.
-    const feed = (): Promise<void> | null => {
-      if (feeding) return feeding
-      if (next >= chunks.length || this.stopping(job)) return null
-      const room = Math.min(batchSize, window - queue.length)
-      batchSize *= 5
-      const batch = chunks.slice(next, next + room)
-      next += batch.length
-      const t0 = performance.now()
-      const p: Promise<void> = this.prepareChunks(job, batch)
-        .then(
-          (ready) => {
+    const feed = (): void => {
+      while (feeding.size < 2 && next < chunks.length && !this.stopping(job)) {
+        const room = Math.min(batchSize, window - queue.length - preparing)
+        if (room <= 0) return
+        batchSize *= 5
+        const batch = chunks.slice(next, next + room)
+        next += batch.length
+        preparing += batch.length
+        const t0 = performance.now()
+        const p: Promise<void> = this.prepareChunks(job, batch)
+          .then((ready) => {
             if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
-            queue.push(...ready)
-          },
-          (err: unknown) => this.stop(job, err),
-        )
-        .finally(() => {
-          if (feeding === p) feeding = null
-        })
-      feeding = p
-      return p
+            for (const r of ready) queue.push(r)
+          })
+          .finally(() => {
+            preparing -= batch.length
+            feeding.delete(p)
+          })
+        feeding.add(p)
+      }
     }
 
     const worker = async (): Promise<void> => {
       for (;;) {
-        if (queue.length <= low) void feed()
+        if (queue.length <= low) feed()
         let r = queue.shift()
         while (!r) {
-          const f = feeding ?? feed()
-          if (!f) return // nothing left to prepare, nothing queued
-          await f
+          if (feeding.size === 0) feed()
+          if (feeding.size === 0) return // nothing left to prepare, nothing queued
+          await Promise.race(feeding)
           r = queue.shift()
         }
         if (this.stopping(job)) {
@@ -734,22 +847,22 @@ export class BulkRunner {
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
-    await feeding
+    await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
-    for (const r of queue.splice(0)) await this.unsent(job, r)
+    await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
   }
 
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */
-  private async unsent(job: Job, r: ReadyCall): Promise<void> {
-    await r.prepared.abandon().catch(() => undefined)
-    if (job.kind.create) for (const i of r.items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+  private async unsent(job: Job, r: Queued): Promise<void> {
+    await r.call.abandon().catch(() => undefined)
+    if (job.kind.create) for (const i of r.call.items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
   }
 
   /**
    * Builds the calls of some chunks and puts their journal start entries on disk (one write), and for creates
    * the job's "sending these" line (after a crash those items are read back, never blindly resent).
    */
-  private async prepareChunks(job: Job, chunks: number[][]): Promise<ReadyCall[]> {
+  private async prepareChunks(job: Job, chunks: number[][]): Promise<Queued[]> {
     // Asked per batch: when the profile changes mid-job, the next calls use its new client.
     let client: ApiClient
     try {
@@ -758,23 +871,14 @@ export class BulkRunner {
       this.stop(job, err)
       return []
     }
-    const calls: { items: number[]; call: ChunkCall; context: JournalContext; opts: CallOptions }[] = []
-    for (const items of chunks) {
-      try {
-        const call = job.kind.request(items)
-        const context = { jobId: job.file.id, chunk: job.chunkSeq++ }
-        calls.push({ items, call, context, opts: { signal: job.abort!, context, awaitJournalEnd: false } })
-      } catch (err) {
-        // An item that cannot be sent (e.g. its password is no longer kept): fail the chunk's items, go on.
-        const e = err instanceof AppError ? err : AppError.app('app.internal')
-        void this.recordAll(job, items, { state: 'failed', error: e.toData() })
-      }
-    }
-    if (calls.length === 0) return []
-    const items = job.kind.create ? calls.flatMap((c) => c.items) : []
+    const built = job.kind.calls(chunks.map((items) => ({ items, context: { jobId: job.file.id, chunk: job.chunkSeq++ } })))
+    // An item that cannot be sent: its chunk's items fail with the error; the job goes on.
+    for (const r of built.refused) void this.recordAll(job, r.items, { state: 'failed', error: itemError(r.error) })
+    if (built.chunks.length === 0) return []
+    const items = job.kind.create ? built.chunks.flatMap((c) => c.items) : []
     for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
     const [prep, sendLine] = await Promise.allSettled([
-      prepareCalls(client, calls.map((c) => c.call), calls.map((c) => c.context)),
+      built.prepare(client, { signal: job.abort!, ahead: true }),
       job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : undefined,
     ])
     if (prep.status === 'rejected' || sendLine.status === 'rejected') {
@@ -785,11 +889,22 @@ export class BulkRunner {
       if (!job.cancelRequested) this.stop(job, err)
       return []
     }
-    return calls.map((c, k) => ({ client, items: c.items, call: c.call, opts: c.opts, prepared: prep.value[k]! }))
+    return prep.value.map((call, k) => ({ call, opts: { signal: job.abort!, context: built.chunks[k]!.context, awaitJournalEnd: false } }))
+  }
+
+  /** Sends a call, counting its items in flight meanwhile. */
+  private async sendOne(job: Job, q: Queued): Promise<SentAnswer> {
+    const n = q.call.items.length
+    job.inFlight += n
+    try {
+      return await q.call.send(q.opts)
+    } finally {
+      job.inFlight -= n
+    }
   }
 
   /** Sends one prepared call and records its items' results (their write is awaited at the end of the run). */
-  private async sendChunk(job: Job, r: ReadyCall): Promise<void> {
+  private async sendChunk(job: Job, q: Queued): Promise<void> {
     // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
     // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
     if (job.kind.create) {
@@ -799,35 +914,54 @@ export class BulkRunner {
       )
       if (failed !== null) this.stop(job, failed)
       if (this.stopping(job)) {
-        await this.unsent(job, r)
+        await this.unsent(job, q)
         return
       }
+      // In the job log before the request leaves (see the log's `sent` line): after the app is killed, items
+      // without it were never sent, and are not read back.
+      const marked = this.store.markSent(job.file.id, q.call.items, this.now())
+      if (marked) {
+        const failed = await marked.then(
+          () => null,
+          (err: unknown) => err,
+        )
+        if (failed !== null) {
+          this.stop(job, failed)
+          await this.unsent(job, q)
+          return
+        }
+      }
     }
-    const o = r.opts
-    o.prepared = r.prepared
-    let answer: ChunkAnswer
-    try {
-      // One call, narrowed so `op` and `req` stay paired for the type checker.
-      const res = await r.client.call<ChunkCall['op']>(r.call.op, r.call.req, o)
-      answer = { data: res.data, partial: res.partial }
-    } catch (err) {
-      answer = { error: err instanceof AppError ? err : AppError.app('app.internal') }
-    }
-    let outcomes: ChunkItemOutcome[]
-    try {
-      outcomes = job.kind.interpret(r.items, answer)
-    } catch (err) {
-      // Only job-stopping errors get here: stop sending, keep these items as they are (a create is read back
-      // before it is sent again).
-      if (job.kind.create) for (const i of r.items) job.unknown.add(i)
-      this.stop(job, err)
+    const items = q.call.items
+    const answer = await this.sendOne(job, q)
+    if ('error' in answer && job.kind.splittable && items.length > 1 && mayBeAnItemsDoing(answer.error) && !this.stopping(job)) {
+      await this.isolate(job, items)
       return
+    }
+    this.answered(job, items, answer)
+  }
+
+  /** Records the outcomes of an answer (or of its error); a job-stopping error stops the job instead. */
+  private answered(job: Job, items: number[], answer: SentAnswer): void {
+    let outcomes: ChunkItemOutcome[]
+    if ('outcomes' in answer) {
+      outcomes = answer.outcomes
+    } else {
+      try {
+        outcomes = job.kind.failure(items, answer.error)
+      } catch (err) {
+        // Only job-stopping errors get here: stop sending, keep these items as they are (a create is read back
+        // before it is sent again).
+        if (job.kind.create) for (const i of items) job.unknown.add(i)
+        this.stop(job, err)
+        return
+      }
     }
     const done: number[] = []
     const results: ItemResult[] = []
     for (let k = 0; k < outcomes.length; k++) {
       const o = outcomes[k]!
-      const i = r.items[k]!
+      const i = items[k]!
       if ('result' in o) {
         done.push(i)
         results.push(o.result)
@@ -840,6 +974,46 @@ export class BulkRunner {
       // else: surely not sent; it stays pending and goes out in the next round.
     }
     void this.record(job, done, results)
+  }
+
+  /**
+   * A chunk of an idempotent kind failed as a whole, after the client's retries, with an error the service gave
+   * (one of its items may cause it: a lock that makes the service fail): sends its halves, and the halves of
+   * those that fail alike, until the failing items are alone, so the others get their own answers. The items
+   * left alone with the failure end failed with it. When every call of it fails alike and none is answered
+   * (SPLIT_GIVE_UP), the failure is the service's, whatever the items: they all end failed with it.
+   */
+  private async isolate(job: Job, items: number[]): Promise<void> {
+    let groups = halves(items)
+    let answered = 0
+    let failed = 0
+    let last: AppError | null = null
+    while (groups.length > 0) {
+      if (this.stopping(job)) return // the items stay pending: sent again by the next run
+      if (answered === 0 && failed >= SPLIT_GIVE_UP && last) {
+        void this.recordAll(job, groups.flat(), { state: 'failed', error: itemError(last) })
+        return
+      }
+      const level = groups
+      groups = []
+      for (const q of await this.prepareChunks(job, level)) {
+        if (this.stopping(job)) {
+          await this.unsent(job, q)
+          continue
+        }
+        q.opts.maxRetries = SPLIT_RETRIES
+        const answer = await this.sendOne(job, q)
+        if ('error' in answer && mayBeAnItemsDoing(answer.error)) {
+          failed++
+          last = answer.error
+          if (q.call.items.length > 1) groups.push(...halves(q.call.items))
+          else void this.recordAll(job, q.call.items, { state: 'failed', error: itemError(answer.error) })
+          continue
+        }
+        if ('outcomes' in answer) answered++
+        this.answered(job, q.call.items, answer)
+      }
+    }
   }
 
   /** Reads back unknown items: found ones are done; the others go back to pending (or, out of sends, stay unknown). */
@@ -906,29 +1080,5 @@ export class BulkRunner {
     job.unknown.clear()
     await this.record(job, left, results)
     await this.setStatus(job, 'cancelled')
-  }
-
-  /** Employees that exist no longer need their initial password on disk. */
-  private async dropDonePasswords(job: Job): Promise<void> {
-    const f = job.file
-    const dropped = job.kind.withoutSecrets?.(job.results)
-    if (dropped) {
-      job.file = dropped
-      job.kind = kindRunner(dropped)
-      await this.store.writeJob(dropped)
-      return
-    }
-    if (f.kind !== 'members.import') return
-    let changed = false
-    const items = f.items.map((m, i) => {
-      if (m.password === undefined || job.results[i]?.state !== 'ok') return m
-      changed = true
-      const { password: _drop, ...rest } = m
-      return rest
-    })
-    if (!changed) return
-    job.file = { ...f, items }
-    job.kind = kindRunner(job.file)
-    await this.store.writeJob(job.file)
   }
 }

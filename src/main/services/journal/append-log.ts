@@ -2,8 +2,11 @@
  * A durable append-only file of JSON lines with group commit: lines appended while a flush is running are
  * written and fsynced together by the next one, so many concurrent callers cost a few fsyncs, and each
  * `append` resolves only once its lines are on disk. Lines nobody waits for right away can be appended
- * `lazy`: they go out with the next flush, or after `lazyMs` at the latest.
+ * `lazy`: they go out with the next flush, or after `lazyMs` at the latest. A line that must be in the file
+ * at once, before the next step (the record that a request is leaving), is written by `writeNow`: one write
+ * call, no fsync (it survives the app being killed; the next flush puts it on disk).
  */
+import { writeSync } from 'node:fs'
 import { mkdir, open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
@@ -29,17 +32,35 @@ export class AppendLog {
 
   /**
    * `pathFor(bytes)` names the file for the next write of `bytes` (lets the owner rotate); `lazyMs` is the
-   * longest a lazy line waits for a flush.
+   * longest a lazy line waits for a flush; `header` makes a line written each time the file is opened (which
+   * boot of the machine writes what follows).
    */
   constructor(
     private readonly pathFor: (bytes: number) => Promise<string> | string,
     private readonly lazyMs = 25,
+    private readonly header?: () => string,
   ) {}
+
+  /**
+   * Writes a line to the open file now, synchronously (about a microsecond: a write call, no fsync), so that it
+   * is in the file before the caller's next step even if the app is killed then. False when no file is open
+   * (nothing written): the caller appends it and waits instead.
+   */
+  writeNow(line: string): boolean {
+    if (!this.handle || this.closed) return false
+    try {
+      writeSync(this.handle.fd, line + '\n')
+      return true
+    } catch {
+      return false
+    }
+  }
 
   /**
    * Appends lines (without newlines) and resolves when they are fsynced. `lazy`: no flush of their own now;
    * they are written with the next one, within `lazyMs`. A function is a deferred line: called when its flush
-   * writes it, so its owner can keep adding to it until then (and learns, by the call, that it is sealed).
+   * writes it, so its owner can keep adding to it until then (and learns, by the call, that it is sealed); one
+   * that returns '' is not written.
    */
   append(lines: string | string[] | (() => string), opts: { lazy?: boolean } = {}): Promise<void> {
     if (this.closed) return Promise.reject(AppError.app('app.storage', { detail: 'log closed' }))
@@ -82,8 +103,9 @@ export class AppendLog {
     this.closed = true
     if (this.queue.length > 0) this.kick()
     while (this.flushing) await this.flushing
-    await this.handle?.close()
+    const h = this.handle
     this.handle = null
+    await h?.close()
   }
 
   private async flush(): Promise<void> {
@@ -97,20 +119,30 @@ export class AppendLog {
       try {
         // Encoded once: its length names the file, and the same bytes are written. Inside the try: a deferred
         // line that throws fails its batch instead of the flush (which would never end).
-        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : w.text() + '\n')).join(''))
+        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : lineOf(w.text()))).join(''))
+        if (bytes.length === 0) {
+          // Only deferred lines that turned out not to be needed: nothing to write.
+          for (const w of batch) w.resolve()
+          continue
+        }
         const path = await this.pathFor(bytes.length)
         if (path !== this.openPath || !this.handle) {
-          await this.handle?.close()
+          const old = this.handle
           this.handle = null
+          await old?.close()
           await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-          this.handle = await open(path, 'a+', 0o600)
-          this.openPath = path
+          const h = await open(path, 'a+', 0o600)
           // A line torn by a crash must stay a line of its own, not swallow the first new one.
-          if (!(await endsWithNewline(this.handle))) await this.handle.write('\n')
+          if (!(await endsWithNewline(h))) await h.write('\n')
+          if (this.header) await h.write(this.header() + '\n')
+          // Only now may writeNow use it (after the newline and the header).
+          this.handle = h
+          this.openPath = path
         }
         // One write per batch: with O_APPEND another process appending to the same file cannot interleave.
-        for (let off = 0; off < bytes.length; ) off += (await this.handle.write(bytes, off)).bytesWritten
-        await this.handle.datasync()
+        const h = this.handle
+        for (let off = 0; off < bytes.length; ) off += (await h.write(bytes, off)).bytesWritten
+        await h.datasync()
         for (const w of batch) w.resolve()
       } catch (err) {
         const e = err instanceof AppError ? err : AppError.app('app.storage', { detail: (err as Error).message })
@@ -122,6 +154,11 @@ export class AppendLog {
     this.flushing = null
     if (this.queue.length > 0) this.armLazy()
   }
+}
+
+/** A deferred line's text with its newline; an empty one (its owner decided it is not needed) writes nothing. */
+function lineOf(text: string): string {
+  return text === '' ? '' : text + '\n'
 }
 
 async function endsWithNewline(fh: FileHandle): Promise<boolean> {

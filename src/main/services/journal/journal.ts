@@ -1,7 +1,9 @@
 /**
  * The operation journal: every write the app sends, as append-only JSON lines in `<dataDir>/journal/`, one
- * file per month (and a new part past a size limit). A "start" line is fsynced before the request is sent and
- * an "end" line after it ends, so after a crash the journal shows which calls may have reached the service.
+ * file per month (and a new part past a size limit). A "start" line is fsynced before the request is sent; for
+ * calls journaled ahead of sending (`queued`) a "sent" line is written the moment the request leaves (a write
+ * that survives the app being killed; see boot.ts for a machine that stops); an "end" line follows. So after a
+ * crash the journal shows which calls left the machine and which never did.
  * Secrets are removed here, so no caller can forget. Lines read back are validated; a torn last line (a crash
  * mid-write) is skipped and reported.
  */
@@ -11,6 +13,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import {
+  JOURNAL_BODY_LIST_MAX,
+  JOURNAL_EXPORT_MAX,
+  JOURNAL_ISSUES_MAX,
   journalCountsSchema,
   journalEntrySchema,
   type JournalEntry,
@@ -21,6 +26,7 @@ import {
 } from '@shared/ipc/channels/journal'
 import type { JournalEnd, JournalSink, JournalStart } from '../../api/journal-sink'
 import { AppendLog } from './append-log'
+import { bootId, isThisBoot } from './boot'
 import { entriesToCsv } from './export'
 import { redactRequest } from './redact'
 
@@ -42,6 +48,8 @@ const startLineSchema = z.object({
   nonce: z.string(),
   attempt: z.number().int(),
   startedAt: z.number(),
+  /** Journaled ahead of sending: a "sent" line (or the end's sentAt) says when, and whether, it went out. */
+  queued: z.boolean().optional(),
   jobId: z.string().optional(),
   chunk: z.number().int().optional(),
 })
@@ -49,19 +57,33 @@ const endLineSchema = z.object({
   t: z.literal('end'),
   id: z.string(),
   endedAt: z.number(),
-  /** When the request went out, for calls journaled ahead of sending; absent when it is `startedAt`. */
+  /**
+   * When the request was handed to its connection. Lines of calls not `queued` written before this was
+   * recorded for every call have it only when it differs from `startedAt`.
+   */
   sentAt: z.number().optional(),
   durationMs: z.number(),
-  outcome: z.enum(['ok', 'partial', 'error', 'unknown']),
+  outcome: z.enum(['ok', 'partial', 'error', 'unknown', 'notSent']),
   httpStatus: z.number().optional(),
   summary: z.string().optional(),
   counts: journalCountsSchema.optional(),
   shellNumbers: z.array(z.string()).optional(),
   error: appErrorDataSchema.optional(),
 })
-const lineSchema = z.discriminatedUnion('t', [startLineSchema, endLineSchema])
+/** The send of a queued call. */
+const sentLineSchema = z.object({ t: z.literal('sent'), id: z.string(), at: z.number() })
+/** Written when a process opens the file: the boot of the machine the lines after it were written in. */
+const bootLineSchema = z.object({ t: z.literal('boot'), boot: z.string(), at: z.number() })
+const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema, bootLineSchema])
 type StartLine = z.output<typeof startLineSchema>
 type EndLine = z.output<typeof endLineSchema>
+
+/** A call of this process not ended yet. */
+interface Running {
+  startedAt: number
+  queued: boolean
+  sentAt?: number
+}
 
 /** What has been read of one file so far (files only grow, so later reads continue from `offset`). */
 interface FileState {
@@ -70,7 +92,12 @@ interface FileState {
   tail: string
   lineNo: number
   starts: StartLine[]
+  sent: Map<string, number>
   ends: Map<string, EndLine>
+  /** Whether the boot noted last (lines are read in order) is this one. */
+  inThisBoot: boolean
+  /** Queued calls journaled in this boot of the machine: for them a missing "sent" line means not sent. */
+  thisBoot: Set<string>
   issues: JournalIssue[]
 }
 
@@ -114,6 +141,7 @@ function startLineText(id: string, entry: JournalStart): string {
     attempt: entry.attempt,
     startedAt: entry.startedAt,
   }
+  if (entry.queued) line.queued = true
   if (entry.context?.jobId) line.jobId = entry.context.jobId
   if (entry.context?.chunk !== undefined) line.chunk = entry.context.chunk
   const head = JSON.stringify(line)
@@ -123,10 +151,49 @@ function startLineText(id: string, entry: JournalStart): string {
   return `${head.slice(0, -1)},"body":${body}}`
 }
 
+/** Cuts lists longer than JOURNAL_BODY_LIST_MAX anywhere in a value; the same value when none is. */
+function cutLists(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const cut = v.length > JOURNAL_BODY_LIST_MAX ? v.slice(0, JOURNAL_BODY_LIST_MAX) : v
+    let changed = cut !== v
+    const out = cut.map((x) => {
+      const y = cutLists(x)
+      if (y !== x) changed = true
+      return y
+    })
+    return changed ? out : v
+  }
+  if (v && typeof v === 'object') {
+    let out: Record<string, unknown> | null = null
+    for (const [k, x] of Object.entries(v)) {
+      const y = cutLists(x)
+      if (y !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = y
+    }
+    return out ?? v
+  }
+  return v
+}
+
+/** A page's entry: long lists in its request body cut (the export has them whole). */
+function cutLongLists(e: JournalEntry): JournalEntry {
+  if (e.body === undefined) return e
+  const body = cutLists(e.body)
+  return body === e.body ? e : { ...e, body, bodyTruncated: true }
+}
+
+/**
+ * Longest wait of an end line nobody waits for (a bulk run's) before it is written: they mostly ride along with
+ * the run's other writes; each write of its own costs an fsync (about the CPU of ten calls). After a kill, the
+ * calls answered in this last moment read "interrupted" (sent, answer not recorded).
+ */
+const LAZY_MS = 100
+
 export interface JournalOptions {
   /** The app's data folder; the journal lives in its `journal/` folder. */
   dataDir: string
   maxFileBytes?: number
+  /** Most entries one export holds (JOURNAL_EXPORT_MAX). */
+  maxExportEntries?: number
   now?: () => number
 }
 
@@ -134,18 +201,26 @@ export interface JournalOptions {
 export class Journal implements JournalSink {
   readonly dir: string
   private readonly maxFileBytes: number
+  private readonly maxExport: number
   private readonly now: () => number
   private readonly log: AppendLog
-  /** Calls of this process that have started and not ended: their start time. */
-  private readonly running = new Map<string, number>()
+  /** Calls of this process that have started and not ended. */
+  private readonly running = new Map<string, Running>()
+  /** End lines of this process not in the file yet. */
+  private readonly unwritten = new Map<string, EndLine>()
   private readonly files = new Map<string, FileState>()
   private current: { name: string; size: number } | null = null
 
   constructor(options: JournalOptions) {
     this.dir = join(options.dataDir, JOURNAL_DIR)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+    this.maxExport = options.maxExportEntries ?? JOURNAL_EXPORT_MAX
     this.now = options.now ?? Date.now
-    this.log = new AppendLog((bytes) => this.fileFor(bytes))
+    this.log = new AppendLog(
+      (bytes) => this.fileFor(bytes),
+      LAZY_MS,
+      () => JSON.stringify({ t: 'boot', boot: bootId(), at: this.now() }),
+    )
   }
 
   /** Records the start of a call (secrets removed) and resolves once it is on disk. */
@@ -161,7 +236,7 @@ export class Journal implements JournalSink {
       const id = randomUUID()
       ids.push(id)
       lines.push(startLineText(id, entry))
-      this.running.set(id, entry.startedAt)
+      this.running.set(id, { startedAt: entry.startedAt, queued: entry.queued === true })
     }
     try {
       await this.log.append(lines)
@@ -173,18 +248,37 @@ export class Journal implements JournalSink {
     return ids
   }
 
+  /**
+   * Records the send of a queued call, just before its request leaves: written to the file at once (no fsync:
+   * it survives the app being killed, and the next flush puts it on disk). Null when written; when the file is
+   * not open, a promise of the line on disk, which the caller waits for before sending.
+   */
+  sent(id: string, at: number): Promise<void> | null {
+    const r = this.running.get(id)
+    if (r) r.sentAt = at
+    const text = `{"t":"sent","id":"${id}","at":${at}}`
+    return this.log.writeNow(text) ? null : this.log.append(text)
+  }
+
   /** Records the end of a call and resolves once it is on disk. */
   async ended(id: string, end: JournalEnd, opts: { lazy?: boolean } = {}): Promise<void> {
-    const startedAt = this.running.get(id) ?? end.endedAt
+    const r = this.running.get(id)
     this.running.delete(id)
-    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - (end.sentAt ?? startedAt), outcome: end.outcome }
+    const from = end.sentAt ?? r?.sentAt ?? (r && !r.queued ? r.startedAt : end.endedAt)
+    const line: EndLine = { t: 'end', id, endedAt: end.endedAt, durationMs: end.endedAt - from, outcome: end.outcome }
     if (end.sentAt !== undefined) line.sentAt = end.sentAt
     if (end.httpStatus !== undefined) line.httpStatus = end.httpStatus
     if (end.summary) line.summary = end.summary
     if (end.counts) line.counts = end.counts
     if (end.shellNumbers) line.shellNumbers = end.shellNumbers
     if (end.error) line.error = redactRequest(end.error) as EndLine['error']
-    await this.log.append(JSON.stringify(line), opts)
+    // Until written (a lazy end waits for the next flush), the list still shows it.
+    this.unwritten.set(id, line)
+    try {
+      await this.log.append(JSON.stringify(line), opts)
+    } finally {
+      this.unwritten.delete(id)
+    }
   }
 
   /** A page of entries matching the filters, newest first. */
@@ -192,16 +286,20 @@ export class Journal implements JournalSink {
     const { entries, issues } = await this.read(filter)
     const offset = filter.offset ?? 0
     const limit = filter.limit ?? 50
-    return { entries: entries.slice(offset, offset + limit), total: entries.length, issues }
+    const page = entries.slice(offset, offset + limit).map(cutLongLists)
+    return { entries: page, total: entries.length, issues: issues.slice(0, JOURNAL_ISSUES_MAX), issueCount: issues.length }
   }
 
   /** Every entry matching the filters, as CSV or JSON text. */
   async export(filter: JournalFilter, format: 'csv' | 'json'): Promise<JournalExport> {
-    const { entries } = await this.read(filter)
+    const all = (await this.read(filter)).entries
+    // Bounded answer: the newest JOURNAL_EXPORT_MAX (the file says how many matched).
+    const entries = all.length > this.maxExport ? all.slice(0, this.maxExport) : all
+    const total = all.length
     const stamp = new Date(this.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
     return format === 'csv'
-      ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length }
-      : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length }
+      ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length, total }
+      : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length, total }
   }
 
   /** Flushes and closes the file. */
@@ -251,10 +349,12 @@ export class Journal implements JournalSink {
     const states: FileState[] = []
     // An end line can be in the next file (month boundary, size rotation): gather all ends first.
     const ends = new Map<string, EndLine>()
+    const sent = new Map<string, number>()
     for (const name of await this.fileNames()) {
       const state = await this.refresh(name)
       states.push(state)
       for (const [id, end] of state.ends) ends.set(id, end)
+      for (const [id, at] of state.sent) sent.set(id, at)
       issues.push(...state.issues)
       if (state.tail.trim() !== '' && !this.isBeingWritten(name)) {
         issues.push({ file: name, line: state.lineNo + 1, problem: 'incomplete last line (the app stopped while writing it)' })
@@ -262,7 +362,7 @@ export class Journal implements JournalSink {
     }
     for (const state of states) {
       for (const s of state.starts) {
-        const e = this.merge(s, ends.get(s.id))
+        const e = this.merge(s, ends.get(s.id) ?? this.unwritten.get(s.id), sent.get(s.id), state.thisBoot.has(s.id))
         if (matches(e, filter)) entries.push(e)
       }
     }
@@ -274,7 +374,25 @@ export class Journal implements JournalSink {
     return this.current?.name === name && this.running.size > 0
   }
 
-  private merge(s: StartLine, end: EndLine | undefined): JournalEntry {
+  /**
+   * One entry from its lines. Its `startedAt` is when the request went out (for a queued call, its send; never
+   * sent: when it was journaled); `queuedAt` when a queued call was journaled. Without an end line: still
+   * running here (`queued` until sent, then `pending`), or the app stopped first: `interruptedBeforeSend` when
+   * the request surely never left (a queued call without a "sent" line, journaled in this boot of the machine:
+   * an older boot may have lost that line when the machine stopped), else `interrupted`.
+   */
+  private merge(s: StartLine, end: EndLine | undefined, sentLine: number | undefined, thisBoot: boolean): JournalEntry {
+    const running = this.running.get(s.id)
+    // Calls journaled just before sending (not queued) count their start as the send. With an end, its send
+    // time says it (absent: the request never got a connection); lines of queued calls written before
+    // `queued` existed gave it only when it differed from the start.
+    const sentAt = end
+      ? (end.sentAt ?? (s.queued ? undefined : s.startedAt))
+      : (sentLine ?? running?.sentAt ?? (s.queued ? undefined : s.startedAt))
+    let outcome: JournalEntry['outcome']
+    if (end) outcome = end.outcome === 'error' && end.counts?.kind === 'notSent' ? 'notSent' : end.outcome
+    else if (running) outcome = sentAt === undefined ? 'queued' : 'pending'
+    else outcome = sentAt === undefined && thisBoot ? 'interruptedBeforeSend' : 'interrupted'
     const e: JournalEntry = {
       id: s.id,
       profileId: s.profileId,
@@ -284,17 +402,17 @@ export class Journal implements JournalSink {
       query: s.query,
       nonce: s.nonce,
       attempt: s.attempt,
-      startedAt: s.startedAt,
-      // No end line: still running here, or the app stopped before the answer (the outcome is unknown).
-      outcome: end ? end.outcome : this.running.has(s.id) ? 'pending' : 'interrupted',
+      startedAt: sentAt ?? s.startedAt,
+      outcome,
     }
+    if (sentAt !== undefined) e.sentAt = sentAt
+    if (s.queued || (sentAt !== undefined && sentAt !== s.startedAt)) e.queuedAt = s.startedAt
     if (s.body !== undefined) e.body = s.body
     if (s.jobId) e.jobId = s.jobId
     if (s.chunk !== undefined) e.chunk = s.chunk
     if (end) {
       e.endedAt = end.endedAt
       e.durationMs = end.durationMs
-      if (end.sentAt !== undefined) e.sentAt = end.sentAt
       if (end.httpStatus !== undefined) e.httpStatus = end.httpStatus
       if (end.summary) e.summary = end.summary
       if (end.counts) e.counts = end.counts
@@ -310,7 +428,7 @@ export class Journal implements JournalSink {
     const path = join(this.dir, name)
     const size = (await stat(path).catch(() => null))?.size ?? 0
     if (!state || size < state.offset) {
-      state = { offset: 0, tail: '', lineNo: 0, starts: [], ends: new Map(), issues: [] }
+      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), issues: [], inThisBoot: false, thisBoot: new Set() }
       this.files.set(name, state)
     }
     if (size === state.offset) return state
@@ -338,8 +456,13 @@ export class Journal implements JournalSink {
           state.issues.push({ file: name, line: state.lineNo, problem: 'not a journal line' })
           continue
         }
-        if (parsed.data.t === 'start') state.starts.push(parsed.data)
-        else state.ends.set(parsed.data.id, parsed.data)
+        const line = parsed.data
+        if (line.t === 'start') {
+          state.starts.push(line)
+          if (line.queued && state.inThisBoot) state.thisBoot.add(line.id)
+        } else if (line.t === 'sent') state.sent.set(line.id, line.at)
+        else if (line.t === 'boot') state.inThisBoot = isThisBoot(line.boot)
+        else state.ends.set(line.id, line)
       }
     } finally {
       await fh.close()

@@ -28,7 +28,7 @@ export default {
     body: 'Body',
     noSecrets: 'Secrets (passwords, tokens) are removed before anything is written to the journal.',
     unknownHint: 'It may or may not have been done; the app reads back before sending it again.',
-    outcome: { ok: 'Succeeded', partial: 'Partly done', error: 'Refused', unknown: 'Unknown', pending: 'Running', interrupted: 'Interrupted' },
+    outcome: { ok: 'Succeeded', partial: 'Partly done', error: 'Refused', unknown: 'Unknown', pending: 'Running', interrupted: 'Interrupted after sending', queued: 'Queued', notSent: 'Not sent', interruptedBeforeSend: 'Interrupted before sending (not sent)' },
     col: { started: 'Started', operation: 'Operation', outcome: 'Outcome', summary: 'Result', profile: 'Connection', duration: 'Duration' },
     sent: 'Sent',
     shellNumbers: 'Asset numbers issued ({n})',

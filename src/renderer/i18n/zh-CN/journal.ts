@@ -30,7 +30,7 @@ const zhCN: typeof en = {
     body: '请求体',
     noSecrets: '写入操作日志前，密钥（密码、令牌）已被移除。',
     unknownHint: '可能已完成，也可能未完成；重新发送前应用会先核对。',
-    outcome: { ok: '成功', partial: '部分完成', error: '被拒绝', unknown: '未知', pending: '进行中', interrupted: '已中断' },
+    outcome: { ok: '成功', partial: '部分完成', error: '被拒绝', unknown: '未知', pending: '进行中', interrupted: '发送后中断', queued: '排队中', notSent: '未发送', interruptedBeforeSend: '发送前中断（未发送）' },
     col: { started: '开始时间', operation: '操作', outcome: '结果', summary: '结果摘要', profile: '连接', duration: '耗时' },
     sent: '发送时间',
     shellNumbers: '已发放的资产编号（{n} 个）',

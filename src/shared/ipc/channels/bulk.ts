@@ -3,7 +3,7 @@
  * calls, with progress, pause, cancel, resume after a crash, and one result per input item.
  */
 import { z } from 'zod'
-import { channel, noInput } from '../channel'
+import { channel, idString, input, noOutput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
 import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
@@ -18,19 +18,22 @@ export const MAX_BULK_ITEMS = 100_000
 export const lockNumberSchema = z.string().trim().min(1).max(64)
 
 /** An employee to add (member operation 1); the field rules are checked by the import parser before this. */
-export const newMemberSchema = z.object({
-  userName: z.string().trim().min(1).max(62),
-  password: z.string().min(1).max(256),
-  name: z.string().trim().min(1).max(30),
-  departmentId: z.number().int().optional(),
-  remark: z.string().max(200).optional(),
-  passwordMobile: z.string().trim().max(32).optional(),
-})
+export const newMemberSchema = z
+  .object({
+    userName: z.string().trim().min(1).max(62),
+    password: z.string().min(1).max(256),
+    name: z.string().trim().min(1).max(30),
+    departmentId: z.number().int().optional(),
+    remark: z.string().max(200).optional(),
+    passwordMobile: z.string().trim().max(32).optional(),
+  })
+  .strict()
 
-const profileRef = { profileId: z.string().min(1).optional() }
+const profileRef = { profileId: idString.optional() }
 
+// Strict: an unknown key is refused (a misspelt option must not become a different, valid job).
 export const bulkStartSchema = z.discriminatedUnion('kind', [
-  z.object({
+  input({
     kind: z.enum(['locks.disable', 'locks.enable']),
     ...profileRef,
     items: z.array(lockNumberSchema).min(1).max(MAX_BULK_ITEMS),
@@ -39,7 +42,7 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
     /** Lock numbers per call; settings.bulk.lockChunkSize when absent. */
     chunkSize: z.number().int().min(1).max(5000).optional(),
   }),
-  z.object({
+  input({
     kind: z.literal('members.import'),
     ...profileRef,
     enterpriseGlobalId: z.string().trim().min(1).max(200),
@@ -84,6 +87,10 @@ export type ItemResult = z.output<typeof itemResultSchema>
 export const JOB_STATUSES = ['running', 'paused', 'cancelling', 'cancelled', 'completed', 'interrupted'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 
+/**
+ * A job's counts, all from one place (the runner's view of the job), the same in `bulk.list`, `bulk.get` and
+ * `bulk.progress` at any moment. total = ok + failed + unknown + cancelled + duplicate + pending.
+ */
 export const jobCountsSchema = z.object({
   /** Input items, duplicates included. */
   total: z.number().int(),
@@ -92,7 +99,12 @@ export const jobCountsSchema = z.object({
   unknown: z.number().int(),
   cancelled: z.number().int(),
   duplicate: z.number().int(),
+  /** Items without a final result yet (in flight included). */
   pending: z.number().int(),
+  /** Of the pending ones, those in a call out now (a paused job's calls still finishing). */
+  inFlight: z.number().int(),
+  /** Items `bulk.retryFailed` would send again (or read back): the one retry rule, see `jobItemSchema.retryable`. */
+  retryable: z.number().int(),
 })
 export type JobCounts = z.output<typeof jobCountsSchema>
 
@@ -122,8 +134,16 @@ export const jobSummarySchema = z.object({
   /** members.*: the enterprise; locks: the operator identity. */
   target: z.string(),
   counts: jobCountsSchema,
-  /** A whole-job error (e.g. the profile's credentials were refused), if it stopped for one. */
+  /**
+   * A whole-job error: why it stopped (e.g. the profile's credentials were refused: fix and resume), or why the
+   * engine ended it (`app.passwordExpired`: an import left unfinished longer than its passwords are kept).
+   */
   error: appErrorDataSchema.optional(),
+  /**
+   * A paused or interrupted import: when the initial passwords it still keeps will be removed (and its
+   * unfinished employees end failed with `app.passwordExpired`), unless it is resumed before.
+   */
+  passwordsExpireAt: z.number().optional(),
 })
 export type JobSummary = z.output<typeof jobSummarySchema>
 
@@ -136,25 +156,52 @@ export const jobItemSchema = z.object({
   /** Employee import: the employee's name. */
   label: z.string().optional(),
   result: itemResultSchema,
+  /** Results the item has had: its first run's and each retry's (0 while it has none; duplicates 0). */
+  tries: z.number().int(),
+  /** Whether `bulk.retryFailed` would send it again (or read it back). */
+  retryable: z.boolean(),
 })
 export type JobItem = z.output<typeof jobItemSchema>
 
-const jobId = z.object({ id: z.string().min(1).max(100) })
+const jobId = input({ id: idString })
 
-export const bulkGetSchema = jobId.extend({
-  states: z.array(z.enum(ITEM_STATES)).optional(),
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(1000).default(100),
+/** Most items in one `bulk.get` page. */
+export const BULK_PAGE_MAX = 1000
+
+export const bulkGetSchema = input({
+  id: idString,
+  states: z.array(z.enum(ITEM_STATES)).max(ITEM_STATES.length).optional(),
+  /** Only the items a retry would send again (true), or only the others (false). */
+  retryable: z.boolean().optional(),
+  offset: z.number().int().min(0).max(MAX_BULK_ITEMS).default(0),
+  limit: z.number().int().min(1).max(BULK_PAGE_MAX).default(100),
 })
 export type BulkGetInput = z.input<typeof bulkGetSchema>
 
 export const jobDetailSchema = z.object({
   job: jobSummarySchema,
-  items: z.array(jobItemSchema),
-  /** Items matching the state filter, over all pages. */
+  items: z.array(jobItemSchema).max(BULK_PAGE_MAX),
+  /** Items matching the filters, over all pages. */
   matching: z.number().int(),
 })
 export type JobDetail = z.output<typeof jobDetailSchema>
+
+/** Most jobs in one `bulk.list` answer. */
+export const BULK_LIST_MAX = 500
+
+export const bulkListSchema = input({
+  /** Only jobs of these kinds. */
+  kinds: z.array(z.enum(BULK_KINDS)).max(BULK_KINDS.length).optional(),
+  limit: z.number().int().min(1).max(BULK_LIST_MAX).default(100),
+})
+export type BulkListInput = z.input<typeof bulkListSchema>
+
+export const bulkListOutputSchema = z.object({
+  /** Newest first. */
+  jobs: z.array(jobSummarySchema).max(BULK_LIST_MAX),
+  /** Jobs of those kinds in all. */
+  total: z.number().int(),
+})
 
 export const bulkChannels = {
   /** Starts a job; returns at once (progress follows as events). Duplicates are reported in the counts. */
@@ -165,13 +212,15 @@ export const bulkChannels = {
   'bulk.resume': channel(jobId, jobSummarySchema),
   /** Aborts calls in flight; items not done become cancelled. */
   'bulk.cancel': channel(jobId, jobSummarySchema),
+  /** The job and a page of its items by input position, optionally filtered. */
   'bulk.get': channel(bulkGetSchema, jobDetailSchema),
-  /** Every job, newest first, interrupted ones included. */
-  'bulk.list': channel(noInput, z.object({ jobs: z.array(jobSummarySchema) })),
+  /** Jobs, newest first, interrupted ones included (the newest `limit`). */
+  'bulk.list': channel(bulkListSchema, bulkListOutputSchema),
   /**
-   * Sends again the items of a finished (or paused) job that a retry may change, in the same job: lock jobs
-   * status 3, failed calls, unknown and cancelled locks (never status 2 or 4, which would come back the same);
-   * imports every failed, unknown or cancelled employee (unknown ones are read back first).
+   * Sends again, in the same job, the items whose result a retry may change (`retryable` on each item, counted
+   * in `counts.retryable`); their new results replace the old ones. See docs/engine.md, "Retry".
    */
   'bulk.retryFailed': channel(jobId, jobSummarySchema),
+  /** Deletes a job and its files (refused with `app.jobRunning` while it runs). Its journal entries stay. */
+  'bulk.delete': channel(jobId, noOutput),
 }

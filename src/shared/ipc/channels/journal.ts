@@ -3,16 +3,21 @@
  * secrets, g_nonce, outcome). The Journal screen lists it with filters and paging and exports it.
  */
 import { z } from 'zod'
-import { channel } from '../channel'
+import { channel, idString, input } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { OPERATION_IDS, type OperationId } from '../../api/operations'
 
 /**
- * ok, partial (60027), error (the service refused; nothing done), unknown (may or may not have been done:
- * reconciled by reading back), pending (still running), interrupted (the app stopped before the answer came:
- * treat as unknown).
+ * What became of a call:
+ * - ok; partial (60027: some employees added, some refused); error (the service refused; nothing done);
+ * - unknown: sent, but whether it was done is not known (reconciled by reading back);
+ * - queued: journaled ahead by a bulk run, waiting for a free slot, not sent yet;
+ * - pending: sent, its answer not in yet;
+ * - notSent: journaled ahead, then never sent (the run was paused or cancelled first): nothing reached the service;
+ * - interruptedBeforeSend: the app stopped before the request left the machine: nothing reached the service;
+ * - interrupted: the app stopped after the request left, before the answer came: treat as unknown.
  */
-export const JOURNAL_OUTCOMES = ['ok', 'partial', 'error', 'unknown', 'pending', 'interrupted'] as const
+export const JOURNAL_OUTCOMES = ['ok', 'partial', 'error', 'unknown', 'queued', 'pending', 'notSent', 'interruptedBeforeSend', 'interrupted'] as const
 export type JournalEntryOutcome = (typeof JOURNAL_OUTCOMES)[number]
 
 const operationSchema = z.enum(OPERATION_IDS as [OperationId, ...OperationId[]])
@@ -52,12 +57,23 @@ export const journalEntrySchema = z.object({
   query: z.record(z.string(), z.string()),
   /** The request body with secrets replaced by "[redacted]". */
   body: z.unknown().optional(),
+  /**
+   * In `journal.list` pages, lists in the body longer than JOURNAL_BODY_LIST_MAX are cut to that many (a chunk
+   * of thousands of lock numbers); the export has them whole.
+   */
+  bodyTruncated: z.boolean().optional(),
   nonce: z.string(),
   /** 0 for the first try; retries count up. */
   attempt: z.number().int(),
-  /** When the entry was written; the request went out then or, for calls journaled ahead, at `sentAt`. */
+  /**
+   * When the request left the machine (handed to its connection); for a call never sent, when it was
+   * journaled. Sorting, paging and the from/to filters use it.
+   */
   startedAt: z.number(),
+  /** When the request left the machine; absent when it never did (queued, not sent, interrupted before sending). */
   sentAt: z.number().optional(),
+  /** For calls a bulk run journaled ahead of sending: when it journaled them (they waited for a free slot). */
+  queuedAt: z.number().optional(),
   endedAt: z.number().optional(),
   /** From sending to the end of the answer. */
   durationMs: z.number().optional(),
@@ -75,24 +91,36 @@ export const journalEntrySchema = z.object({
 })
 export type JournalEntry = z.output<typeof journalEntrySchema>
 
-/** Filters shared by list and export; all optional. */
-export const journalFilterSchema = z.object({
-  profileId: z.string().optional(),
-  operations: z.array(operationSchema).optional(),
-  outcomes: z.array(z.enum(JOURNAL_OUTCOMES)).optional(),
+/** Longest text search (characters). */
+export const JOURNAL_TEXT_MAX = 200
+
+/** Filters shared by list and export; all optional. Strict and bounded: an unknown key or an oversized list is refused. */
+const journalFilterShape = {
+  profileId: idString.optional(),
+  operations: z.array(operationSchema).max(OPERATION_IDS.length).optional(),
+  outcomes: z.array(z.enum(JOURNAL_OUTCOMES)).max(JOURNAL_OUTCOMES.length).optional(),
   /** Epoch ms, inclusive. */
   from: z.number().optional(),
   /** Epoch ms, exclusive. */
   to: z.number().optional(),
   /** Case-insensitive text found in the operation, path, summary, error, nonce, job id, request or shell numbers. */
-  text: z.string().trim().max(200).optional(),
-  jobId: z.string().optional(),
-})
+  text: z.string().trim().max(JOURNAL_TEXT_MAX).optional(),
+  jobId: idString.optional(),
+}
+export const journalFilterSchema = input(journalFilterShape)
 export type JournalFilter = z.output<typeof journalFilterSchema>
 
-export const journalListInputSchema = journalFilterSchema.extend({
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(500).default(50),
+/** Most entries in one page. */
+export const JOURNAL_PAGE_MAX = 500
+/** Longest list of a request body in a page's entries (see `bodyTruncated`). */
+export const JOURNAL_BODY_LIST_MAX = 1000
+/** Most unreadable lines a page reports (`issueCount` has them all). */
+export const JOURNAL_ISSUES_MAX = 100
+
+export const journalListInputSchema = input({
+  ...journalFilterShape,
+  offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.number().int().min(1).max(JOURNAL_PAGE_MAX).default(50),
 })
 export type JournalListInput = z.input<typeof journalListInputSchema>
 
@@ -102,23 +130,32 @@ export type JournalIssue = z.output<typeof journalIssueSchema>
 
 /** A page of entries, newest first. */
 export const journalPageSchema = z.object({
-  entries: z.array(journalEntrySchema),
+  entries: z.array(journalEntrySchema).max(JOURNAL_PAGE_MAX),
   /** Entries matching the filters, over all pages. */
   total: z.number().int(),
-  issues: z.array(journalIssueSchema),
+  /** The first JOURNAL_ISSUES_MAX unreadable lines. */
+  issues: z.array(journalIssueSchema).max(JOURNAL_ISSUES_MAX),
+  /** Unreadable lines in all. */
+  issueCount: z.number().int().optional(),
 })
 export type JournalPage = z.output<typeof journalPageSchema>
 
 export const JOURNAL_EXPORT_FORMATS = ['csv', 'json'] as const
-export const journalExportInputSchema = journalFilterSchema.extend({ format: z.enum(JOURNAL_EXPORT_FORMATS) })
+export const journalExportInputSchema = input({ ...journalFilterShape, format: z.enum(JOURNAL_EXPORT_FORMATS) })
 export type JournalExportInput = z.input<typeof journalExportInputSchema>
 
 /** The exported file's content (the renderer saves it; in browser mode it downloads it). */
+/** Most entries one export holds (the newest); narrow the filters (a time range) for older ones. */
+export const JOURNAL_EXPORT_MAX = 100_000
+
 export const journalExportSchema = z.object({
   fileName: z.string(),
   mimeType: z.string(),
   content: z.string(),
+  /** Entries in the file (at most JOURNAL_EXPORT_MAX, the newest). */
   count: z.number().int(),
+  /** Entries matching the filters; more than `count` when the export was cut. */
+  total: z.number().int().optional(),
 })
 export type JournalExport = z.output<typeof journalExportSchema>
 

@@ -77,12 +77,17 @@ function config(secrets: Partial<Record<SecretName, string>> = { orderAppSecret:
 class MemoryJournal implements JournalSink {
   starts: JournalStart[] = []
   ends: { id: string; end: JournalEnd }[] = []
+  sends: { id: string; at: number }[] = []
   async started(e: JournalStart): Promise<string> {
     this.starts.push(e)
     return String(this.starts.length)
   }
   async startedAll(es: JournalStart[]): Promise<string[]> {
     return Promise.all(es.map((e) => this.started(e)))
+  }
+  sent(id: string, at: number): Promise<void> | null {
+    this.sends.push({ id, at })
+    return null
   }
   async ended(id: string, end: JournalEnd): Promise<void> {
     this.ends.push({ id, end })
@@ -256,8 +261,55 @@ describe('ApiClient', () => {
     await expect(c.call('lockAssets', calls[0]!.req, { prepared: prepared[0]! })).rejects.toMatchObject({ code: 'app.internal' })
 
     await prepared[1]!.abandon()
-    expect(j.ends[1]).toMatchObject({ id: '2', end: { outcome: 'error', counts: { kind: 'notSent' }, summary: 'not sent' } })
+    expect(j.ends[1]).toMatchObject({ id: '2', end: { outcome: 'notSent', counts: { kind: 'notSent' }, summary: 'not sent' } })
+    expect(j.ends[1]!.end.error).toBeUndefined()
     expect(seen).toHaveLength(1)
+  })
+
+  it('records the send of calls journaled ahead, in the journal before the request leaves', async () => {
+    const order: string[] = []
+    handler = (_q, res, s) => {
+      order.push(`request ${s.nonce}`)
+      if (s.path.endsWith('/member')) send(res, 200, { code: 0, message: 'success', data: { succeeded: [{ id: 1, globalId: 'G1', userName: 'u1' }], failed: [] } })
+      else send(res, 200, { code: 0, message: 'success', data: [{ assetNum: 'A1', status: 1 }] })
+    }
+    const j = new MemoryJournal()
+    const sent = j.sent.bind(j)
+    j.sent = (id, at) => {
+      order.push(`sent ${j.starts[Number(id) - 1]!.nonce}`)
+      return sent(id, at)
+    }
+    const c = client({ journal: j })
+    const [toggle] = await c.prepareAll('lockAssets', [{ req: { body: lockBody } }], { ahead: true })
+    const [create] = await c.prepareAll('addMembers', [{ req: { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u1', password: 'p12345', name: 'U' }] } } }], { ahead: true })
+    const [single] = await c.prepareAll('lockAssets', [{ req: { body: lockBody } }])
+    expect(j.starts.map((s) => s.queued)).toEqual([true, true, undefined])
+    const t0 = Date.now()
+    await c.call('lockAssets', { body: lockBody }, { prepared: toggle! })
+    await c.call('addMembers', { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u1', password: 'p12345', name: 'U' }] } }, { prepared: create! })
+    await c.call('lockAssets', { body: lockBody }, { prepared: single! })
+    const [n1, n2, n3] = j.starts.map((s) => s.nonce)
+    // Not journaled ahead: its start line is the record of its send.
+    expect(order).toEqual([`sent ${n1}`, `request ${n1}`, `sent ${n2}`, `request ${n2}`, `request ${n3}`])
+    // The end has the send time (when the request was handed to its connection).
+    expect(j.ends[0]!.end.sentAt).toBeGreaterThanOrEqual(j.sends[0]!.at)
+    expect(j.ends[0]!.end.sentAt).toBeGreaterThanOrEqual(t0)
+
+    // A send that cannot be recorded (the journal not open, then not writable): not sent, the entry ends so.
+    const [again] = await c.prepareAll('addMembers', [{ req: { path: { enterpriseGlobalId: 'E1' }, body: { userList: [{ userName: 'u2', password: 'p12345', name: 'U' }] } } }], { ahead: true })
+    j.sent = () => Promise.reject(AppError.app('app.storage', { detail: 'disk full' }))
+    const requests = seen.length
+    await expect(c.call('addMembers', { path: { enterpriseGlobalId: 'E1' }, body: { userList: [] } }, { prepared: again! })).rejects.toMatchObject({ code: 'app.storage' })
+    expect(seen).toHaveLength(requests)
+    expect(j.ends.at(-1)!.end).toMatchObject({ outcome: 'notSent' })
+  })
+
+  it('a request that never got a connection has no send time', async () => {
+    const j = new MemoryJournal()
+    const c = client({ journal: j, settings: { maxRetries: 0 } }, { ...config(), baseUrl: 'http://127.0.0.1:9' })
+    await expect(c.getShellNums(1)).rejects.toMatchObject({ code: 'app.network' })
+    expect(j.ends[0]!.end.sentAt).toBeUndefined()
+    expect(j.ends[0]!.end.outcome).toBe('error')
   })
 
   it('times out a read (retried) and a create (UNKNOWN)', async () => {

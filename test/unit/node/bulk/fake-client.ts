@@ -7,7 +7,11 @@ import type { NewMember } from '@shared/api/operations'
 import type { Abortable } from '../../../../src/main/api/abort-scope'
 import type { AddMembersOutcome, ApiClient, CallOptions } from '../../../../src/main/api/client'
 
-export type Fault = 'dropBefore' | 'dropAfter' | 'hangAfter' | 'fail60000' | 'fail13004' | null
+/**
+ * fail13004: the service refuses the whole call (a code of its own: the runner may split a lock chunk to find
+ * the item that causes it); fail502: a proxy in the way fails it (nothing to do with its items: never split).
+ */
+export type Fault = 'dropBefore' | 'dropAfter' | 'hangAfter' | 'fail60000' | 'fail13004' | 'fail502' | null
 
 export class FakeService {
   locks = new Map<string, boolean>() // lock number -> disabled
@@ -22,6 +26,10 @@ export class FakeService {
   fault: (n: number, kind: 'lock' | 'member') => Fault = () => null
   /** Locks the service answers with this status instead (3 failed, 4 wrong type) without changing them. */
   lockStatus = new Map<string, number>()
+  /** Locks whose presence in a call makes the service fail the whole call with error 500 (the sandbox's 8000000500). */
+  poison = new Set<string>()
+  /** Per call, its lock numbers and the maxRetries it was sent with. */
+  lockCalls: { assetNums: string[]; maxRetries: number | undefined }[] = []
   /** Employees the service refuses (60027 partial). */
   refuse = new Set<string>()
   /** Reading employees back: fails (service unreachable) or never answers. */
@@ -43,6 +51,7 @@ export class FakeService {
       const f = this.fault(n, kind)
       if (f === 'fail60000') throw AppError.api('60000', 'token expired')
       if (f === 'fail13004') throw AppError.api('13004', 'bad params')
+      if (f === 'fail502') throw AppError.app('app.httpStatus', { status: 502 }, { httpStatus: 502, retryable: true })
       if (f === 'dropBefore') throw unknownOrNetwork(kind)
       const result = work()
       if (f === 'dropAfter') throw unknownOrNetwork(kind)
@@ -122,15 +131,18 @@ export class FakeService {
         const disable = op === 'lockAssets'
         const assetNums = req.body.assetNums ?? []
         for (const a of assetNums) this.lockSends.set(a, (this.lockSends.get(a) ?? 0) + 1)
-        const data = await this.gate('lock', o, () =>
-          assetNums.map((a) => {
+        this.lockCalls.push({ assetNums, maxRetries: o?.maxRetries })
+        const data = await this.gate('lock', o, () => {
+          const bad = assetNums.find((a) => this.poison.has(a))
+          if (bad) throw AppError.api('500', `Network error on the service side; try again. (magic lock ${bad})`)
+          return assetNums.map((a) => {
             const forced = this.lockStatus.get(a)
             if (forced !== undefined) return { assetNum: a, status: forced }
             if (!this.locks.has(a)) return { assetNum: a, status: 2 }
             this.locks.set(a, disable)
             return { assetNum: a, status: 1 }
-          }),
-        )
+          })
+        })
         return { data, partial: false, nonce: 'n', attempts: 1 }
       },
       listMembers: async (_e: string, q: { keyword?: string; pageNum: number; pageSize: number }) => {

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -104,7 +104,7 @@ describe('BulkRunner: locks', () => {
     expect(started.status).toBe('running')
     const done = await r.wait(started.id)
     expect(done.status).toBe('completed')
-    expect(done.counts).toEqual({ total: 1004, ok: 1000, failed: 2, unknown: 0, cancelled: 0, duplicate: 2, pending: 0 })
+    expect(done.counts).toEqual({ total: 1004, ok: 1000, failed: 2, unknown: 0, cancelled: 0, duplicate: 2, pending: 0, inFlight: 0, retryable: 0 })
     const items = await r.allItems(started.id)
     accounted(items, 1004)
     expect(items[1000]!.result).toEqual({ state: 'duplicate', duplicateOf: 5 })
@@ -197,14 +197,14 @@ describe('BulkRunner: locks', () => {
 
   it('a call failing for good fails its items with the error; retryFailed sends only those again', async () => {
     const svc = new FakeService(500)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
     const done = await r.wait(s.id)
     expect(done.counts).toMatchObject({ ok: 400, failed: 100 })
     const failed = await r.get(s.id, { states: ['failed'], limit: 1000 })
     expect(failed.matching).toBe(100)
-    expect(failed.items[0]!.result.error).toMatchObject({ code: '13004', details: { serverMessage: 'bad params' } })
+    expect(failed.items[0]!.result.error).toMatchObject({ code: 'app.httpStatus', details: { httpStatus: 502 } })
     svc.fault = () => null
     await r.retryFailed(s.id)
     const again = await r.wait(s.id)
@@ -219,7 +219,7 @@ describe('BulkRunner: locks', () => {
     for (let i = 10; i < 20; i++) svc.lockStatus.set(`L${i}`, 3)
     for (let i = 20; i < 30; i++) svc.lockStatus.set(`L${i}`, 4)
     // The call of the third chunk (L200-L299) fails for good.
-    svc.fault = (n) => (n === 2 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 2 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(410), chunkSize: 100 })
     expect((await r.wait(s.id)).counts).toMatchObject({ ok: 280, failed: 130 })
@@ -242,7 +242,7 @@ describe('BulkRunner: locks', () => {
 
   it('retryFailed claims the job at once: a cancel right after it ends the retry cancelled, nothing sent', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     expect((await r.wait(s.id)).counts).toMatchObject({ ok: 200, failed: 100 })
@@ -256,7 +256,7 @@ describe('BulkRunner: locks', () => {
 
   it('retryFailed whose reset line cannot be written leaves every result as it was, paused with the error', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     await r.wait(s.id)
@@ -270,7 +270,7 @@ describe('BulkRunner: locks', () => {
 
   it.runIf(existsSync('/proc/self/fd'))('a job at rest holds no file open: its log is closed when a run ends', async () => {
     const svc = new FakeService(300)
-    svc.fault = (n) => (n === 1 ? 'fail13004' : null)
+    svc.fault = (n) => (n === 1 ? 'fail502' : null)
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     await r.wait(s.id)
@@ -287,6 +287,85 @@ describe('BulkRunner: locks', () => {
     await r.retryFailed(s.id)
     expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 300 } })
     expect(handles()).toBe(0)
+  })
+
+  it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
+    const svc = new FakeService(200)
+    // Chunk 0 fails for good; chunk 1's token is refused, which stops the job (paused) with chunk 1 pending.
+    svc.fault = (n) => (n === 0 ? 'fail502' : n === 1 ? 'fail60000' : null)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(200), chunkSize: 100 })
+    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { failed: 100, pending: 100, retryable: 100 } })
+    svc.fault = () => null
+    await Promise.all([r.retryFailed(s.id), r.resume(s.id)])
+    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 200, pending: 0, retryable: 0 } })
+    // Each chunk: the first send that failed, and one more.
+    expect(new Set(svc.lockSends.values())).toEqual(new Set([2]))
+  })
+
+  it('a lock that makes the service fail its whole chunk is isolated: the others get their own answers, a retry sends it alone', async () => {
+    const svc = new FakeService(300)
+    svc.poison.add('L142')
+    const r = runner(svc, { concurrency: 2 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
+    const done = await r.wait(s.id)
+    expect(done.counts).toMatchObject({ ok: 299, failed: 1, pending: 0, retryable: 1 })
+    const [bad] = (await r.get(s.id, { states: ['failed'] })).items
+    expect(bad).toMatchObject({ key: 'L142', retryable: true, tries: 1, result: { state: 'failed', error: { code: '500' } } })
+    expect(bad!.result.error!.details.serverMessage).toContain('L142')
+    // The chunk's call, then halves down to the lock: about two calls per halving, not one per lock.
+    const chunkCalls = svc.lockCalls.filter((c) => c.assetNums.some((a) => Number(a.slice(1)) >= 100 && Number(a.slice(1)) < 200))
+    expect(chunkCalls.length).toBeLessThanOrEqual(1 + 2 * Math.ceil(Math.log2(100)))
+    // Isolating calls are retried once at most (the chunk's own failure was retried already).
+    expect(chunkCalls.slice(1).every((c) => c.maxRetries === 1)).toBe(true)
+    expect(chunkCalls[0]!.maxRetries).toBeUndefined()
+    // Every other lock of its chunk is done, each sent in one call that was answered.
+    for (let i = 100; i < 200; i++) if (i !== 142) expect(svc.locks.get(`L${i}`)).toBe(true)
+
+    const before = svc.lockCalls.length
+    await r.retryFailed(s.id)
+    const again = await r.wait(s.id)
+    expect(again.counts).toMatchObject({ ok: 299, failed: 1, retryable: 1 })
+    expect(svc.lockCalls.slice(before).map((c) => c.assetNums)).toEqual([['L142']])
+    expect((await r.get(s.id, { states: ['failed'] })).items[0]).toMatchObject({ key: 'L142', tries: 2 })
+  })
+
+  it('two bad locks in different halves are both isolated', async () => {
+    const svc = new FakeService(100)
+    svc.poison.add('L10')
+    svc.poison.add('L90')
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(100), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ ok: 98, failed: 2 })
+    expect((await r.get(s.id, { states: ['failed'] })).items.map((i) => i.key)).toEqual(['L10', 'L90'])
+  })
+
+  it('a failure that every part of a chunk gets alike is not split further: the chunk fails after a few calls', async () => {
+    const svc = new FakeService(200)
+    // Any call with a lock of the first chunk fails (say the service cannot serve that range at all).
+    for (const l of locks(100)) svc.poison.add(l)
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(200), chunkSize: 100 })
+    const done = await r.wait(s.id)
+    expect(done.counts).toMatchObject({ ok: 100, failed: 100 })
+    // The second chunk's call; the first's, its halves, their halves: then given up.
+    expect(svc.calls).toBe(1 + 1 + 2 + 4)
+    expect((await r.get(s.id, { states: ['failed'], limit: 1 })).items[0]!.result.error).toMatchObject({ code: '500' })
+  })
+
+  it('failures on the way (a proxy, the network) and creates are never split', async () => {
+    const svc = new FakeService(100)
+    svc.fault = () => 'fail502'
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(100), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ failed: 100 })
+    expect(svc.calls).toBe(1)
+    const m = new FakeService()
+    m.fault = () => 'fail13004'
+    const r2 = runner(m, { concurrency: 1 })
+    const s2 = await r2.start({ kind: 'members.import', enterpriseGlobalId: 'E1', items: members(100) })
+    expect((await r2.wait(s2.id)).counts).toMatchObject({ failed: 100 })
+    expect(m.calls).toBe(1)
   })
 
   it('a credentials error stops the job (paused with the error) instead of failing every item', async () => {
@@ -327,7 +406,8 @@ describe('BulkRunner: locks', () => {
     const r = runner(svc, { concurrency: 1 })
     const s = await r.start({ kind: 'locks.disable', items: locks(300), chunkSize: 100 })
     expect(await r.wait(s.id)).toMatchObject({ status: 'paused', error: { code: 'app.cancelled' }, counts: { pending: 300 } })
-    expect(svc.prepareBatches).toBe(1)
+    // The two batches that may be under way at once (one written while the next is built); none after the error.
+    expect(svc.prepareBatches).toBe(2)
     expect(svc.calls).toBe(0)
   })
 
@@ -355,7 +435,7 @@ describe('BulkRunner: employees (creates)', () => {
     const r = runner(svc)
     const s = await r.start({ kind: 'members.import', enterpriseGlobalId: 'E1', items: [...members(250), { userName: 'USER3', password: 'x12345', name: 'dup' }] })
     const done = await r.wait(s.id)
-    expect(done.counts).toEqual({ total: 251, ok: 248, failed: 2, unknown: 0, cancelled: 0, duplicate: 1, pending: 0 })
+    expect(done.counts).toEqual({ total: 251, ok: 248, failed: 2, unknown: 0, cancelled: 0, duplicate: 1, pending: 0, inFlight: 0, retryable: 0 })
     expect(svc.calls).toBe(3)
     const items = await r.allItems(s.id)
     accounted(items, 251)
@@ -380,20 +460,6 @@ describe('BulkRunner: employees (creates)', () => {
     expect(sends.filter((n) => n === 2)).toHaveLength(100)
     expect(sends.filter((n) => n > 2)).toHaveLength(0)
     expect(items.filter((i) => i.result.reconciled)).toHaveLength(200)
-  })
-
-  it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
-    const svc = new FakeService()
-    // Chunk 0 fails for good; chunk 1's token is refused, which stops the job (paused) with chunk 1 pending.
-    svc.fault = (n) => (n === 0 ? 'fail13004' : n === 1 ? 'fail60000' : null)
-    const r = runner(svc, { concurrency: 1 })
-    const s = await r.start(start(200))
-    expect(await r.wait(s.id)).toMatchObject({ status: 'paused', counts: { failed: 100, pending: 100 } })
-    svc.fault = () => null
-    await Promise.all([r.retryFailed(s.id), r.resume(s.id)])
-    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 200, pending: 0 } })
-    // Each chunk: the first send that failed, and one more.
-    expect(new Set(svc.memberSends.values())).toEqual(new Set([2]))
   })
 
   it('an item never confirmed after maxSends ends failed with the unknown-outcome error, not lost', async () => {
@@ -421,7 +487,7 @@ describe('BulkRunner: employees (creates)', () => {
     svc.fault = () => null
     const b = runner(svc, { concurrency: 1 })
     const listed = (await b.list()).find((j) => j.id === s.id)!
-    // Results are written lazily (within 25 ms), so the first chunk's may not have landed: either way its
+    // Results are written lazily (within 100 ms), so the first chunk's may not have landed: either way its
     // items are either done or read back, never sent again.
     expect(listed.status).toBe('interrupted')
     expect(listed.counts.ok + listed.counts.pending).toBe(300)
@@ -434,6 +500,40 @@ describe('BulkRunner: employees (creates)', () => {
     expect(svc.memberSends.get('user150')).toBe(1)
     expect([...svc.memberSends.values()].every((n) => n === 1)).toBe(true)
     accounted(await b.allItems(s.id), 300)
+  })
+
+  it('after the app is killed, creates journaled but never sent are simply sent; after the machine stopped they are read back', async () => {
+    for (const machineStopped of [false, true]) {
+      const svc = new FakeService()
+      // The second call hangs (in flight at the "kill"); chunks 3-5 are journaled ahead and never sent.
+      svc.fault = (n) => (n === 1 ? 'hangAfter' : null)
+      const a = runner(svc, { concurrency: 1 })
+      const s = await a.start(start(500))
+      await until(() => svc.employees.size === 200)
+      await new Promise((r) => setTimeout(r, 200)) // the first chunk's results reach the log (lazily, within 100 ms)
+      runners = runners.filter((x) => x !== a) // abandon it, as a kill would
+      const log = join(dir, 'jobs', s.id, 'log.jsonl')
+      // A stopped machine: the log was written in another boot (its unsynced lines could be lost).
+      if (machineStopped) writeFileSync(log, readFileSync(log, 'utf8').replace(/"e":"boot","boot":"[^"]*"/g, '"e":"boot","boot":"an-earlier-boot"'))
+      svc.fault = () => null
+      // Reading back fails now: what the runner reads back ends unknown, what it simply sends ends ok.
+      svc.readFault = 'fail'
+      const b = runner(svc, { concurrency: 1 })
+      await b.resume(s.id)
+      const done = await b.wait(s.id)
+      const unknown = (await b.get(s.id, { states: ['unknown'], limit: 1000 })).items.map((i) => i.index)
+      if (!machineStopped) {
+        // Killed: only the call that had left (users 100-199) is read back; the calls never sent are sent.
+        expect(done.counts).toMatchObject({ ok: 400, unknown: 100 })
+        expect(unknown).toEqual([...Array(100).keys()].map((i) => i + 100))
+        expect(svc.memberSends.get('user450')).toBe(1)
+      } else {
+        // The machine stopped: a "sent" line may have been lost, so every item about to be sent is read back.
+        expect(done.counts).toMatchObject({ ok: 100, unknown: 400 })
+        expect(svc.memberSends.get('user450')).toBeUndefined()
+      }
+      expect([...svc.memberSends.values()].every((n) => n === 1)).toBe(true)
+    }
   })
 
   it('unknown creates put back by retryFailed are read back, not resent, after a crash', async () => {
@@ -468,9 +568,12 @@ describe('BulkRunner: employees (creates)', () => {
     const a = runner(svc, { concurrency: 1 })
     const s = await a.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
     await until(() => svc.calls === 3)
-    await new Promise((r) => setTimeout(r, 80)) // the first two calls' results reach the log (lazily, within 25 ms)
+    await new Promise((r) => setTimeout(r, 200)) // the first two calls' results reach the log (lazily, within 100 ms)
     runners = runners.filter((x) => x !== a) // abandon it, as a crash would
-    expect(readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')[0]).toContain('"e":"job"')
+    // The boot of the machine it is written in (see JobStore), then the job.
+    const head = readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')
+    expect(head[0]).toContain('"e":"boot"')
+    expect(head[1]).toContain('"e":"job"')
 
     svc.fault = () => null
     const b = runner(svc, { concurrency: 1 })
@@ -537,7 +640,7 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
-  it('drops the initial passwords of created employees from the job file', async () => {
+  it('drops the initial passwords of created employees from the job file, refused ones too', async () => {
     const svc = new FakeService()
     svc.refuse = new Set(['user1'])
     const r = runner(svc)
@@ -547,6 +650,8 @@ describe('BulkRunner: employees (creates)', () => {
     const file = readFileSync(join(dir, 'jobs', s.id, 'job.json'), 'utf8')
     expect(file).not.toContain('Passw0rd0')
     expect(file).not.toContain('Passw0rd2')
-    expect(file).toContain('Passw0rd1') // kept: it may be retried
+    // Refused: a final result, so its password goes too (it is not retried: the user imports it again).
+    expect(file).not.toContain('Passw0rd1')
+    expect(file).toContain('user1')
   })
 })

@@ -75,6 +75,58 @@ describe('Journal', () => {
     expect(JSON.parse((await j.export({ operations: ['getShellNums'] }, 'json')).content)[0].shellNumbers).toEqual(numbers)
   })
 
+  it('records the send of a queued call: queued, then pending from its send; the send time is the entry\'s start', async () => {
+    const j = open()
+    const [q, r, d] = await j.startedAll([start({ queued: true }), start({ queued: true }), start({ operation: 'addMembers', queued: true })])
+    const t0 = t
+    const entry = async (id: string) => (await j.list({})).entries.find((e) => e.id === id)!
+    expect(await entry(q!)).toMatchObject({ outcome: 'queued', startedAt: t0 - 2000, queuedAt: t0 - 2000 })
+    expect((await entry(q!)).sentAt).toBeUndefined()
+    // Written to the file at once (the file is open: the starts were just written), before the request leaves.
+    expect(j.sent(q!, t0 + 30)).toBeNull()
+    expect(j.sent(d!, t0 + 40)).toBeNull()
+    expect(readFileSync(join(dir, 'journal', files()[0]!), 'utf8')).toContain(`{"t":"sent","id":"${d}","at":${t0 + 40}}`)
+    expect(await entry(q!)).toMatchObject({ outcome: 'pending', startedAt: t0 + 30, sentAt: t0 + 30, queuedAt: t0 - 2000 })
+    await j.ended(q!, { outcome: 'ok', endedAt: t0 + 80, sentAt: t0 + 31, httpStatus: 200 })
+    await j.ended(r!, { outcome: 'notSent', endedAt: t0 + 90, counts: { kind: 'notSent' } })
+    expect(await entry(q!)).toMatchObject({ outcome: 'ok', startedAt: t0 + 31, durationMs: 49 })
+    expect(await entry(r!)).toMatchObject({ outcome: 'notSent', startedAt: t0 - 1000 })
+    expect((await entry(r!)).error).toBeUndefined()
+    // Another process (after a kill) reads: the create was sent (it is read back), nothing else is open.
+    const other = new Journal({ dataDir: dir })
+    journals.push(other)
+    expect((await other.list({})).entries.find((e) => e.id === d)).toMatchObject({ outcome: 'interrupted', sentAt: t0 + 40 })
+  })
+
+  it('after a kill: a queued call without a send reads "interrupted before sending", one sent "interrupted"; old lines as before', async () => {
+    const j = open()
+    const [a, b] = await j.startedAll([start({ queued: true }), start({ queued: true })])
+    const sentAt = t + 5
+    j.sent(b!, sentAt)
+    const c = await j.started(start()) // journaled just before its send (a single call)
+    // An old bulk line (written ahead, before `queued` existed), and an entry a pause ended as an error then.
+    const old = start()
+    const file = join(dir, 'journal', files()[0]!)
+    appendFileSync(file, JSON.stringify({ t: 'start', id: 'old1', profileId: 'p1', operation: 'lockAssets', method: 'POST', path: '/x', query: {}, nonce: 'n', attempt: 0, startedAt: old.startedAt }) + '\n')
+    appendFileSync(file, JSON.stringify({ t: 'end', id: 'old2', endedAt: 1, durationMs: 1, outcome: 'error', counts: { kind: 'notSent' }, error: AppError.app('app.cancelled').toData() }) + '\n')
+    appendFileSync(file, JSON.stringify({ t: 'start', id: 'old2', profileId: 'p1', operation: 'lockAssets', method: 'POST', path: '/x', query: {}, nonce: 'n', attempt: 0, startedAt: old.startedAt }) + '\n')
+    // Queued in another boot of the machine: its "sent" line may have been lost when it stopped.
+    appendFileSync(file, JSON.stringify({ t: 'boot', boot: 'another-boot', at: 1 }) + '\n')
+    appendFileSync(file, JSON.stringify({ t: 'start', id: 'boot2', profileId: 'p1', operation: 'lockAssets', method: 'POST', path: '/x', query: {}, nonce: 'n', attempt: 0, startedAt: old.startedAt, queued: true }) + '\n')
+    const other = new Journal({ dataDir: dir })
+    journals.push(other)
+    const byId = new Map((await other.list({})).entries.map((e) => [e.id, e]))
+    expect(byId.get(a!)).toMatchObject({ outcome: 'interruptedBeforeSend' })
+    expect(byId.get(a!)!.sentAt).toBeUndefined()
+    expect(byId.get(b!)).toMatchObject({ outcome: 'interrupted', sentAt })
+    expect(byId.get(c)).toMatchObject({ outcome: 'interrupted' })
+    expect(byId.get('old1')).toMatchObject({ outcome: 'interrupted' })
+    expect(byId.get('boot2')).toMatchObject({ outcome: 'interrupted' })
+    // Pausing used to end such entries as errors: they read "not sent" now.
+    expect(byId.get('old2')).toMatchObject({ outcome: 'notSent' })
+    expect((await other.list({ outcomes: ['interruptedBeforeSend'] })).entries.map((e) => e.id)).toEqual([a])
+  })
+
   it('a prepared call that cannot be sent (client closed, no service address) ends its entry as not sent', async () => {
     const j = open()
     for (const [baseUrl, code] of [['http://127.0.0.1:9', 'app.internal'], ['not an address', 'app.network']] as const) {
@@ -87,8 +139,8 @@ describe('Journal', () => {
     }
     const { entries } = await j.list({})
     expect(entries.map((e) => [e.outcome, e.counts])).toEqual([
-      ['error', { kind: 'notSent' }],
-      ['error', { kind: 'notSent' }],
+      ['notSent', { kind: 'notSent' }],
+      ['notSent', { kind: 'notSent' }],
     ])
   })
 
@@ -112,7 +164,9 @@ describe('Journal', () => {
     const a = await j.started(start())
     // on disk already, before any end
     const text = readFileSync(join(dir, 'journal', files()[0]!), 'utf8')
-    expect(text.trim().split('\n')).toHaveLength(1)
+    const lines = text.trim().split('\n')
+    // The boot of the machine the lines are written in (see boot.ts), then the start.
+    expect(lines.map((l) => (JSON.parse(l) as { t: string }).t)).toEqual(['boot', 'start'])
     expect((await j.list({})).entries[0]).toMatchObject({ id: a, outcome: 'pending' })
     await j.ended(a, { outcome: 'ok', endedAt: t + 40, httpStatus: 200, summary: '2 locks: 2 ok' })
     const b = await j.started(start({ operation: 'addMembers', path: '/me/api/v1/enterprise/E1/member', context: { jobId: 'job-9', chunk: 3 } }))
@@ -159,7 +213,8 @@ describe('Journal', () => {
     const j2 = open()
     const p = await j2.list({})
     expect(p.entries[0]).toMatchObject({ id: a, outcome: 'interrupted' })
-    expect(p.issues).toEqual([expect.objectContaining({ line: 2, problem: expect.stringContaining('incomplete') })])
+    // Line 1 is the boot line, 2 the start.
+    expect(p.issues).toEqual([expect.objectContaining({ line: 3, problem: expect.stringContaining('incomplete') })])
 
     const b = await j2.started(start())
     await j2.ended(b, { outcome: 'ok', endedAt: t + 5 })
@@ -168,7 +223,7 @@ describe('Journal', () => {
       [b, 'ok'],
       [a, 'interrupted'],
     ])
-    expect(after.issues).toEqual([expect.objectContaining({ line: 2, problem: 'not valid JSON' })])
+    expect(after.issues).toEqual([expect.objectContaining({ line: 3, problem: 'not valid JSON' })])
   })
 
   it('skips and reports lines that are JSON but not journal lines', async () => {
@@ -177,7 +232,7 @@ describe('Journal', () => {
     appendFileSync(join(dir, 'journal', files()[0]!), '{"t":"start","id":5}\n')
     const p = await j.list({})
     expect(p.total).toBe(1)
-    expect(p.issues).toEqual([{ file: files()[0], line: 2, problem: 'not a journal line' }])
+    expect(p.issues).toEqual([{ file: files()[0], line: 3, problem: 'not a journal line' }])
   })
 
   it('rotates by month and by size, and merges an end written into the next file', async () => {
@@ -200,7 +255,7 @@ describe('Journal', () => {
   it('group commit: 200 concurrent starts all land, each once', async () => {
     const j = open()
     const ids = await Promise.all(Array.from({ length: 200 }, () => j.started(start())))
-    const lines = readFileSync(join(dir, 'journal', files()[0]!), 'utf8').trim().split('\n')
+    const lines = readFileSync(join(dir, 'journal', files()[0]!), 'utf8').trim().split('\n').filter((l) => !l.startsWith('{"t":"boot"'))
     expect(lines).toHaveLength(200)
     expect(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id))).toEqual(new Set(ids))
   })
@@ -209,6 +264,16 @@ describe('Journal', () => {
     writeFileSync(join(dir, 'journal'), 'a file where the folder should be')
     const j = open()
     await expect(j.started(start())).rejects.toBeInstanceOf(AppError)
+  })
+
+  it('an export holds the newest entries up to its bound, and says how many matched', async () => {
+    const j = open({ maxExportEntries: 3 })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(await j.started(start()))
+    const json = await j.export({}, 'json')
+    expect(json).toMatchObject({ count: 3, total: 5 })
+    expect((JSON.parse(json.content) as { id: string }[]).map((e) => e.id)).toEqual(ids.slice(2).reverse())
+    expect(await j.export({}, 'csv')).toMatchObject({ count: 3, total: 5 })
   })
 
   it('exports CSV (formula-safe) and JSON with the filters', async () => {

@@ -12,7 +12,7 @@ import { useBulkStore } from '../../../../src/renderer/stores/bulk'
 import { lockRowFormat } from '../../../../src/renderer/models/lock-results'
 import { fakeCore, tick } from '../support/fake-core'
 
-const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, ...c })
+const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0, ...c })
 const job = (c: Partial<JobCounts>, status: JobSummary['status'] = 'completed', updatedAt = 1): JobSummary => ({
   id: 'j1',
   kind: 'locks.disable',
@@ -24,9 +24,9 @@ const job = (c: Partial<JobCounts>, status: JobSummary['status'] = 'completed', 
   counts: counts(c),
 })
 const items: JobItem[] = [
-  { index: 0, key: '8100000001', result: { state: 'ok', status: 1 } },
-  { index: 1, key: '8000000003', result: { state: 'failed', status: 3 } },
-  { index: 2, key: '8199999999', result: { state: 'failed', status: 2 } },
+  { index: 0, key: '8100000001', result: { state: 'ok', status: 1 }, tries: 1, retryable: false },
+  { index: 1, key: '8000000003', result: { state: 'failed', status: 3 }, tries: 1, retryable: true },
+  { index: 2, key: '8199999999', result: { state: 'failed', status: 2 }, tries: 1, retryable: false },
 ]
 
 beforeEach(() => {

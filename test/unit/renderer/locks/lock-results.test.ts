@@ -7,7 +7,7 @@ import { countByCategory, exportRow, runFigures, shownFigures, type RowContext }
 import { lockCategory, lockRowFormat, lockWordsKey } from '../../../../src/renderer/models/lock-results'
 
 const callError = { code: '500', messageKey: '500', params: {}, details: {} }
-const item = (index: number, key: string, result: ItemResult): JobItem => ({ index, key, result })
+const item = (index: number, key: string, result: ItemResult): JobItem => ({ index, key, result, tries: 1, retryable: false })
 
 function lookup(messages: object, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), messages)
@@ -82,7 +82,7 @@ describe('the lock format of the run panel', () => {
   })
 
   it('shows the engine’s figures as they are', () => {
-    const c = { total: 9781, ok: 1200, failed: 3, unknown: 0, cancelled: 0, duplicate: 2, pending: 8576 }
+    const c = { total: 9781, ok: 1200, failed: 3, unknown: 0, cancelled: 0, duplicate: 2, pending: 8576, inFlight: 0, retryable: 3 }
     expect(runFigures(c)).toMatchObject({ done: 1205, percent: 12, ok: 1200, pending: 8576 })
     expect(shownFigures(c).map((f) => f.key)).toEqual(['ok', 'failed', 'pending', 'duplicate'])
     expect(runFigures({ ...c, total: 0, ok: 0, failed: 0, duplicate: 0, pending: 0 }).percent).toBe(100)

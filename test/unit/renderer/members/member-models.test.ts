@@ -25,7 +25,7 @@ describe('the member form on screen', () => {
   })
 
   it('follows the password bounds of the settings', () => {
-    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000 } })
+    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000, passwordRetentionDays: 7 } })
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#2024' }, 'add', narrow)).toBe(true)
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#20' }, 'add', narrow)).toBe(false)
   })
@@ -45,7 +45,7 @@ describe('the member form on screen', () => {
 
 describe('member runs in the run panel', () => {
   const ctx = { t, locale: 'en' as const, errorText: (e: { code: string }) => e.code }
-  const item = (result: JobItem['result'], index = 0): JobItem => ({ index, key: `u${index}`, label: `名${index}`, result })
+  const item = (result: JobItem['result'], index = 0): JobItem => ({ index, key: `u${index}`, label: `名${index}`, result, tries: 1, retryable: false })
 
   it('words each result for its kind, and files it in a filter category', () => {
     expect(memberWordsKey('members.import', { state: 'ok', memberGlobalId: 'M1' })).toBe('members.result.added')
@@ -112,8 +112,8 @@ describe('an employee file on the import screen', () => {
     ).toEqual({ rows: 4, toSend: 1, invalid: 1, duplicates: 1, existing: 1 })
     const f = importFileOf(parsed)!
     const items: JobItem[] = [
-      { index: 0, key: 'a1', result: { state: 'ok', memberGlobalId: 'M1' } },
-      { index: 1, key: 'a2', result: { state: 'failed', message: 'The account already exists.' } },
+      { index: 0, key: 'a1', result: { state: 'ok', memberGlobalId: 'M1' }, tries: 1, retryable: false },
+      { index: 1, key: 'a2', result: { state: 'failed', message: 'The account already exists.' }, tries: 1, retryable: false },
     ]
     const out = failedRows(f, [2, 4], [{ line: 5, code: '10003', message: '账号 只能包含字母和数字' }], items, (r) => r.message ?? '?')
     expect(out).toEqual([
