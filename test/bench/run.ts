@@ -18,8 +18,8 @@
  * in more than one call (automatic retries of the same call excluded). peakRssMB: this process, runner runs.
  * Then the sandbox's own throughput bench (test/bench/sandbox-throughput.ts) runs, if present, the Members list's
  * round trip at 50,000 employees (test/bench/member-list.ts; --no-member-list-bench leaves it out), the
- * assets-table bench, and the customer book's search bench (test/bench/customers-search.ts; --no-customers-bench
- * leaves it out).
+ * assets-table bench, the asset numbers table at 200,000 (test/bench/holdings-table.ts; --no-holdings-bench leaves
+ * it out), and the customer book's search bench (test/bench/customers-search.ts; --no-customers-bench leaves it out).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -388,6 +388,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-ui-bench')) {
     process.stdout.write(JSON.stringify(await (await import('./assets-table')).runAssetsTableBench()) + '\n')
     process.stdout.write(JSON.stringify(await (await import('./lock-paste')).runLockPasteBench()) + '\n')
+    if (!process.argv.includes('--no-holdings-bench')) process.stdout.write(JSON.stringify(await (await import('./holdings-table')).runHoldingsTableBench()) + '\n')
   }
   if (!process.argv.includes('--no-customers-bench')) process.stdout.write(JSON.stringify(await (await import('./customers-search')).runCustomerSearchBench()) + '\n')
 }

@@ -15,6 +15,7 @@ import { runJob, showIssues } from './run-job'
 import { askSecrets, promptHidden, PromptInterrupted, readAll, readSecretSource, secretText, type PromptIO } from './secret-input'
 import { t } from './text'
 import { membersCommand } from './commands/members'
+import { holdingsCommands } from './commands/holdings'
 import { customersCommand } from './customers'
 
 export type Globals = () => GlobalOptions
@@ -368,6 +369,7 @@ export function buildProgram(version: string): Command {
   locks.addCommand(lockCommand('enable', globals))
   program.addCommand(locks)
   program.addCommand(membersCommand(globals, { command, readInput, checkOut }))
+  for (const c of holdingsCommands(globals, { command, readInput, checkOut })) program.addCommand(c)
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))

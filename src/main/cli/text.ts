@@ -58,6 +58,22 @@ const TEXT = {
     'zh-CN': '服务拒绝了该连接的凭据：请修正连接配置（应用中的“设置 → 连接”），然后重新运行。',
   },
   tryAgain: { en: 'This is a passing fault of the service: try again in a moment.', 'zh-CN': '这是服务的临时故障：请稍后重试。' },
+  // asset numbers and lending
+  assignSummary: {
+    en: '{done} done, {nothing} already so, {notSent} not sent (see the lines below), {failed} failed, {cancelled} not done, of {total} row(s)',
+    'zh-CN': '共 {total} 行：完成 {done}，本已如此 {nothing}，未发送 {notSent}（见下方各行），失败 {failed}，未执行 {cancelled}',
+  },
+  moveSummary: {
+    en: '{moved} moved, {half} withdrawn but not given (see below), {other} not moved, of {total}',
+    'zh-CN': '共 {total} 项：已转移 {moved}，已收回但未分配 {half}（见下方），未转移 {other}',
+  },
+  lent: { en: 'Lent {assets} into {lock} for {employee}.', 'zh-CN': '已将 {assets} 借入 {lock}，借给 {employee}。' },
+  lendReadBack: { en: 'The answer was lost; reading the lent locks back confirmed it was done.', 'zh-CN': '应答丢失；回查借用锁确认已完成。' },
+  lockLent: { en: '{lock}: lent to {employee}; {assets}; since {since}', 'zh-CN': '{lock}：借给 {employee}；{assets}；借出时间 {since}' },
+  lockFree: { en: '{lock}: free', 'zh-CN': '{lock}：空闲' },
+  notRecorded: { en: 'not recorded on this computer', 'zh-CN': '本机无记录' },
+  fromService: { en: 'not recorded here: the employee’s assets the service marks as lent', 'zh-CN': '本机无记录：服务标记为已借出的该员工资产' },
+  noLocks: { en: 'The enterprise has no borrowed locks.', 'zh-CN': '该企业没有借用锁。' },
   promptSecret: { en: '{secret} (typing is hidden): ', 'zh-CN': '{secret}（输入内容不显示）：' },
   profileCreated: { en: 'Profile “{name}” created ({id}).', 'zh-CN': '已创建连接“{name}”（{id}）。' },
   secretsStored: { en: 'Stored in the keychain: {names}', 'zh-CN': '已存入钥匙串：{names}' },

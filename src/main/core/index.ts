@@ -19,6 +19,8 @@ import { registerBulkHandlers } from '../handlers/bulk'
 import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
 import { registerMemberHandlers } from '../handlers/members'
+import { registerHoldingsHandlers } from '../handlers/holdings'
+import { HoldingsService } from '../services/holdings'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
@@ -124,6 +126,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
     directory: memberDirectory,
   })
+  const holdings = new HoldingsService({
+    clientFor,
+    target: (input) => enterprises.target(input),
+    directory: memberDirectory,
+    journal,
+    locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
+    pageSize: async () => (await settings.get()).limits.maxPageSize,
+    concurrency: async () => (await settings.get()).bulk.concurrency,
+    onAuditProgress: (p) => events.emit('holdings.audit', p),
+  })
+  // Another address or enterprise: the numbers kept may belong to someone else. A bulk assignment that stopped
+  // has changed holders: read them again when next asked.
+  events.on('profiles.changed', () => holdings.clear())
+  events.on('bulk.progress', (p) => {
+    if (p.kind === 'holdings.configure' && p.status !== 'running') holdings.clear()
+  })
   const services: Services = {
     info,
     dataDir,
@@ -138,6 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     drafts,
     members,
     memberDirectory,
+    holdings,
     customers: new CustomerService({ book: customerBook, clientFor }),
     testConnection: options.testConnection ?? testConnection,
     journal,
@@ -163,6 +182,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerJournalHandlers(registry, services)
   registerDraftHandlers(registry, services)
   registerMemberHandlers(registry, services)
+  registerHoldingsHandlers(registry, services)
   registerCustomerHandlers(registry, services)
 
   const missing = registry.missing()

@@ -20,6 +20,7 @@ import type { Vault } from '../services/vault'
 import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
 import type { MemberDirectory, MembersService } from '../services/members'
+import type { HoldingsService } from '../services/holdings'
 import type { CustomerService } from '../services/customers'
 
 /** Facts about this run that do not change while it lasts. */
@@ -46,6 +47,8 @@ export interface Services {
   members: MembersService
   /** Who an employee global id is, per enterprise (the employee list read in the background). */
   memberDirectory: MemberDirectory
+  /** Asset numbers given to employees and lent into borrowed locks (member operations 6 to 10). */
+  holdings: HoldingsService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */

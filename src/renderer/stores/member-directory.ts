@@ -66,6 +66,7 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
         const later = unknown.get(enterprise) ?? new Set<string>()
         for (const id of missing) later.add(id)
         unknown.set(enterprise, later)
+        askLater(enterprise)
       } catch {
         // Names are a help: without them the ids stay shown.
       } finally {
@@ -74,6 +75,25 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
     })()
     inFlight.set(key, p)
     return p
+  }
+
+  /**
+   * Asks again a little later for what is still unknown while the list is being read: the news that it is read
+   * can be missed (it may come before the page's event stream is connected, or before the profiles are known).
+   */
+  const askTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  function askLater(enterprise: string): void {
+    if (askTimers.has(enterprise)) return
+    askTimers.set(
+      enterprise,
+      setTimeout(() => {
+        askTimers.delete(enterprise)
+        const missing = unknown.get(enterprise)
+        if (!missing || missing.size === 0) return
+        unknown.set(enterprise, new Set())
+        void request(enterprise, [...missing])
+      }, 1500),
+    )
   }
 
   /** A known person, or undefined. Reads `version`, so what shows it updates when people arrive. */
@@ -97,10 +117,12 @@ export const useMemberDirectoryStore = defineStore('memberDirectory', () => {
     void request(s.enterpriseGlobalId, [...missing])
   })
 
-  // Another connection may name other people with the same ids.
+  // Another connection may name other people with the same ids. (Not when the profiles first arrive: what was
+  // asked before was asked of the active connection already.)
   watch(
     () => profiles.activeId,
-    () => {
+    (_now, before) => {
+      if (!before) return
       known.clear()
       unknown.clear()
       readings.clear()

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { lockDraftBodySchema } from '../ipc/channels/locks'
+import { holdingAssignDraftSchema, holdingBulkDraftSchema, holdingLendDraftSchema, holdingMoveDraftSchema } from '../ipc/channels/holdings'
 import { memberAddDraftSchema, memberBulkDraftSchema, memberEditDraftSchema, memberImportDraftSchema } from '../ipc/channels/members'
 import { bindDraftSchema, createDraftSchema, editDraftSchema, updateDraftSchema } from '../customers/drafts'
 
@@ -63,6 +64,14 @@ export const DRAFT_KINDS = {
   'members.bulk': kind({ schema: memberBulkDraftSchema, summarize: (b) => ({ type: b.action }), listed: false }),
   /** Members: the import of an employee file (passwords emptied), its column mapping and its run. */
   'members.import': kind({ schema: memberImportDraftSchema, summarize: (b) => ({ entries: b.rows.length }), listed: false }),
+  /** Asset numbers: the numbers picked for one employee (to assign, to withdraw), not sent yet. */
+  'holdings.assign': kind({ schema: holdingAssignDraftSchema, summarize: (b) => ({ entries: b.add.length + b.del.length }), listed: false }),
+  /** Asset numbers: a bulk assignment (its rows as given) and its runs. */
+  'holdings.bulk': kind({ schema: holdingBulkDraftSchema, summarize: (b) => ({ entries: b.rows.length }), listed: false }),
+  /** Asset numbers: the move form. */
+  'holdings.move': kind({ schema: holdingMoveDraftSchema, summarize: () => ({ entries: 1 }), listed: false }),
+  /** Lending: the lend form. */
+  'holdings.lend': kind({ schema: holdingLendDraftSchema, summarize: (b) => ({ entries: b.assetIds.length }), listed: false }),
   /** The profile dialog's fields as typed (Settings → Connections), so a reload does not lose them. */
   profileForm: kind({
     schema: profileFormDraftSchema,

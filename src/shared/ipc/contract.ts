@@ -17,6 +17,7 @@ import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
 import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
+import { holdingsChannels } from './channels/holdings'
 import { customerChannels } from './channels/customers'
 
 export const CHANNELS = {
@@ -31,6 +32,7 @@ export const CHANNELS = {
   ...journalChannels,
   ...draftChannels,
   ...memberChannels,
+  ...holdingsChannels,
   ...customerChannels,
 } satisfies Record<string, ChannelSpec>
 

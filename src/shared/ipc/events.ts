@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { bulkProgressSchema } from './channels/bulk'
 import { draftsChangedSchema } from './channels/drafts'
 import { directoryStatusSchema } from './channels/members'
+import { auditProgressSchema } from './channels/holdings'
 import { customersChangedSchema } from './channels/customers'
 
 export const eventSchemas = {
@@ -19,6 +20,8 @@ export const eventSchemas = {
   'drafts.changed': draftsChangedSchema,
   /** The member directory of an enterprise started or finished reading its employee list (or failed to). */
   'members.directory': directoryStatusSchema,
+  /** How far the audit workbook's reading of products has come (one call per held number). */
+  'holdings.audit': auditProgressSchema,
   /** A profile's customer book changed (found, bound, created, updated, edited, removed, imported). */
   'customers.changed': customersChangedSchema,
 }

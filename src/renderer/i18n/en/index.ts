@@ -15,9 +15,10 @@ import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
 import members from './members'
+import holdings from './holdings'
 import customers from './customers'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers, ...members }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers }
 
 export default en
 

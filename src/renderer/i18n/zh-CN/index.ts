@@ -12,8 +12,9 @@ import locks from './locks'
 import bulk from './bulk'
 import journal from './journal'
 import members from './members'
+import holdings from './holdings'
 import customers from './customers'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...customers, ...members }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers }
 
 export default zhCN

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { channel, idString, input } from '../channel'
 import { virtualAssetSchema } from '../../api/models'
+import { intColumn as ints, numberColumn as numbers, stringColumn as strings } from '../columns'
 
 /** Bits of `AssetTable.flags`. */
 export const ASSET_FLAG = { locked: 1, frozen: 2, borrowed: 4, grantable: 8 } as const
@@ -30,28 +31,6 @@ export const assetListInputSchema = assetListKeySchema.extend({
   refresh: z.boolean().optional(),
 })
 export type AssetListInput = z.input<typeof assetListInputSchema>
-
-/*
- * The columns hold one entry per asset (200,000 and more), checked on both sides of the channel: in the core
- * (nothing outside the contract leaves it) and in the renderer (nothing malformed reaches the table). Checked
- * element by element with zod that is about 100 ms per side at 200,000 assets; these plain loops check the same
- * (an array, every entry of the right kind) in a few milliseconds and pass the array through as it is.
- */
-function column<T>(what: string, check: (v: unknown[]) => boolean) {
-  return z.custom<T[]>((v) => Array.isArray(v) && check(v), { message: `expected an array of ${what}` })
-}
-const strings = column<string>('strings', (v) => {
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false
-  return true
-})
-const ints = column<number>('integers', (v) => {
-  for (let i = 0; i < v.length; i++) if (!Number.isInteger(v[i])) return false
-  return true
-})
-const numbers = column<number>('numbers', (v) => {
-  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false
-  return true
-})
 
 /**
  * The list as columns: entry i of every column is asset i. Repeated strings (license types, customers, members,

@@ -7,8 +7,9 @@ import { channel, idString, input, noOutput } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
 import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
+import { holdingsConfigureStartSchema } from './holdings'
 
-export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword'] as const
+export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure'] as const
 export type BulkKind = (typeof BULK_KINDS)[number]
 
 /** Most items one job takes (a file of more is split by the user). */
@@ -50,6 +51,7 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
   }),
   memberDeleteStartSchema,
   memberResetStartSchema,
+  holdingsConfigureStartSchema,
 ])
 export type BulkStartInput = z.input<typeof bulkStartSchema>
 export type BulkStart = z.output<typeof bulkStartSchema>

@@ -8,15 +8,17 @@ import type { BulkStart } from '@shared/ipc/channels/bulk'
 import type { BuildContext, JobBase, JobHead, JobKindSpec, KindRunner } from './kind'
 import { lockJobSchema, lockKind } from './locks'
 import { memberJobSchema, memberKind } from './members'
+import { holdingsJobSchema, holdingsKind } from './holdings'
 import { memberDeleteJobSchema, memberDeleteKind, memberResetJobSchema, memberResetKind } from './member-actions'
 
 export * from './kind'
 export type { LockJobFile } from './locks'
 export type { MemberJobFile, StoredMember } from './members'
 export type { MemberDeleteJobFile, MemberResetJobFile } from './member-actions'
+export type { HoldingsConfigureJobFile } from './holdings'
 
 /** A stored job of any kind (validated when read back). */
-export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema])
+export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema, holdingsJobSchema])
 export type JobFile = z.output<typeof jobFileSchema>
 
 /** A kind with its types erased: what the runner and the store call. */
@@ -34,7 +36,7 @@ function register<F extends JobFile, S extends BulkStart>(spec: JobKindSpec<F, S
   }
 }
 
-const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind)]
+const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind), register(holdingsKind)]
 
 function noKind(kind: string): AppError {
   return AppError.app('app.invalidInput', { detail: `kind: no such job kind ${kind}` }, { issues: [{ path: 'kind', message: 'unknown job kind' }] })
