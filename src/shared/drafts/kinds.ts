@@ -9,6 +9,7 @@ import { lockDraftBodySchema } from '../ipc/channels/locks'
 import { holdingAssignDraftSchema, holdingBulkDraftSchema, holdingLendDraftSchema, holdingMoveDraftSchema } from '../ipc/channels/holdings'
 import { memberAddDraftSchema, memberBulkDraftSchema, memberEditDraftSchema, memberImportDraftSchema } from '../ipc/channels/members'
 import { bindDraftSchema, createDraftSchema, editDraftSchema, updateDraftSchema } from '../customers/drafts'
+import { checkOrderDraft, orderDraftCustomer, orderDraftSchema, orderDraftType, orderTemplateSchema } from '../orders/draft'
 
 /** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
 export const draftSummarySchema = z.object({
@@ -50,6 +51,27 @@ export const profileFormDraftSchema = z.object({
  * Every kind of draft. Keys are stored in the database and in exported files: never rename one.
  */
 export const DRAFT_KINDS = {
+  /**
+   * A license order being prepared (the Orders wizard; listed in Drafts). Its issues are counted with the shared
+   * order rules; the channel code comes from the profile when it is checked for real, so a stand-in is used here.
+   */
+  'orders.order': kind({
+    schema: orderDraftSchema,
+    summarize: (b) => {
+      const issues = checkOrderDraft(b, 'channel').length
+      return { customer: orderDraftCustomer(b), entries: b.entries.length, type: orderDraftType(b), issues, ready: b.ready && issues === 0 }
+    },
+    listed: true,
+  }),
+  /** A template: a whole order or one entry to start from (listed in Drafts, under Templates). */
+  'orders.template': kind({
+    schema: orderTemplateSchema,
+    summarize: (b) =>
+      b.scope === 'order'
+        ? { customer: orderDraftCustomer(b.order), entries: b.order.entries.length, type: orderDraftType(b.order) }
+        : { customer: b.entry.customerName.slice(0, 300), entries: 1, type: b.entry.orderType },
+    listed: true,
+  }),
   /** The Locks screen's list, action and operator, and the run on screen. */
   locks: kind({
     schema: lockDraftBodySchema,
