@@ -17,8 +17,9 @@ import journal from './journal'
 import members from './members'
 import holdings from './holdings'
 import customers from './customers'
+import drafts from './drafts'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts }
 
 export default en
 

@@ -14,7 +14,8 @@ import journal from './journal'
 import members from './members'
 import holdings from './holdings'
 import customers from './customers'
+import drafts from './drafts'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts }
 
 export default zhCN
