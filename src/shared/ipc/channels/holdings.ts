@@ -172,7 +172,7 @@ export const configureGroupSchema = z.object({
   del: z.array(assetNum).max(MAX_NUMBERS_PER_CALL),
   /** The file line of each number of `[...del, ...add]`. */
   lines: z.array(z.number().int().min(0)).max(MAX_NUMBERS_PER_CALL * 2),
-})
+}).strict()
 
 export type ConfigureGroupInput = z.input<typeof configureGroupSchema>
 
@@ -182,7 +182,7 @@ export const holdingsConfigureStartSchema = z.object({
   profileId: idString.optional(),
   enterpriseGlobalId: globalId,
   items: z.array(configureGroupSchema).min(1).max(MAX_ASSIGN_ROWS),
-})
+}).strict()
 
 /** A borrowed lock of the enterprise as the lending screens show it. */
 export const lentLockViewSchema = z.object({
