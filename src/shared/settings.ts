@@ -3,6 +3,7 @@
  * This is the one place those numbers live: the client, the CLI and the sandbox all read them from here.
  */
 import { z } from 'zod'
+import { DEFAULT_INSTANCE_ID_PREFIX, instanceIdPrefixSchema } from './orders/instance-ids'
 
 /** Limits the spec states. */
 export const SPEC_LIMITS = {
@@ -80,6 +81,17 @@ const bulkPatchSchema = z.object(bulkFields).partial()
 export const bulkSettingsSchema = bulkPatchSchema.transform((v) => ({ ...DEFAULT_BULK, ...defined(v) }))
 export type BulkSettings = z.output<typeof bulkSettingsSchema>
 
+const orderFields = {
+  /** Prefix of the instance ids (`crmProductId`) the app makes for products and packages (src/shared/orders/instance-ids.ts). */
+  instanceIdPrefix: instanceIdPrefixSchema,
+}
+export const DEFAULT_ORDERS = {
+  instanceIdPrefix: DEFAULT_INSTANCE_ID_PREFIX,
+}
+const ordersPatchSchema = z.object(orderFields).partial()
+export const orderSettingsSchema = ordersPatchSchema.transform((v) => ({ ...DEFAULT_ORDERS, ...defined(v) }))
+export type OrderSettings = z.output<typeof orderSettingsSchema>
+
 export const LOCALE_PREFERENCES = ['system', 'en', 'zh-CN'] as const
 
 /** Settings as stored on disk; anything missing takes its default, so old files keep working. */
@@ -87,6 +99,7 @@ export const settingsSchema = z.object({
   locale: z.enum(LOCALE_PREFERENCES).default('system'),
   limits: assumedLimitsSchema.prefault({}),
   bulk: bulkSettingsSchema.prefault({}),
+  orders: orderSettingsSchema.prefault({}),
 })
 export type Settings = z.output<typeof settingsSchema>
 
@@ -102,6 +115,7 @@ export const settingsPatchSchema = z
     locale: z.enum(LOCALE_PREFERENCES).optional(),
     limits: limitsPatchSchema.strict().optional(),
     bulk: bulkPatchSchema.strict().optional(),
+    orders: ordersPatchSchema.strict().optional(),
   })
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
@@ -112,5 +126,6 @@ export function applySettingsPatch(current: Settings, patch: z.output<typeof set
     locale: patch.locale ?? current.locale,
     limits: { ...current.limits, ...defined(patch.limits ?? {}) },
     bulk: { ...current.bulk, ...defined(patch.bulk ?? {}) },
+    orders: { ...current.orders, ...defined(patch.orders ?? {}) },
   })
 }
