@@ -32,8 +32,37 @@ export function saveDraftOnExit(req: DraftSaveRequest): void {
 }
 
 /** Removes drafts (restorable for a while). */
-export async function removeDrafts(ids: string[]): Promise<void> {
-  await invoke('drafts.remove', { ids })
+export async function removeDrafts(ids: string[]): Promise<DraftMeta[]> {
+  return (await invoke('drafts.remove', { ids })).drafts
+}
+
+/** Drafts removed earlier, back in the list (undo). */
+export async function restoreDrafts(ids: string[]): Promise<DraftMeta[]> {
+  return (await invoke('drafts.restore', { ids })).drafts
+}
+
+/** Drafts, newest change first (the Drafts area's list). */
+export function listDrafts(input: ChannelInput<'drafts.list'>): Promise<{ drafts: DraftMeta[]; total: number }> {
+  return invoke('drafts.list', input)
+}
+
+export function renameDraft(id: string, name: string): Promise<DraftMeta> {
+  return invoke('drafts.rename', { id, name })
+}
+
+/** A copy with a new id ("… (copy)" unless named). */
+export function duplicateDraft(id: string, name?: string): Promise<DraftMeta> {
+  return invoke('drafts.duplicate', { id, ...(name !== undefined ? { name } : {}) })
+}
+
+/** The drafts file of these drafts (JSON text), to move work to another workstation. */
+export function exportDrafts(ids: string[]): Promise<{ fileName: string; content: string }> {
+  return invoke('drafts.export', { ids })
+}
+
+/** Adds the drafts of a file; a file that is not ours or has a damaged draft is refused whole, with the reason. */
+export async function importDrafts(input: ChannelInput<'drafts.import'>): Promise<DraftMeta[]> {
+  return (await invoke('drafts.import', input)).drafts
 }
 
 /** Follows saves of drafts by any window, tab or the CLI; returns unsubscribe. */

@@ -27,6 +27,7 @@ export const routes: RouteRecordRaw[] = [
       { path: 'update', name: 'customers-update', component: () => import('../views/customers/UpdateSection.vue'), meta: { area: 'customers' } },
     ],
   },
+  { path: '/drafts', name: 'drafts', component: () => import('../views/drafts/DraftsView.vue'), meta: { area: 'drafts' } },
   { path: '/locks', name: 'locks', component: () => import('../views/locks/LocksView.vue'), meta: { area: 'locks' } },
   {
     path: '/assets',

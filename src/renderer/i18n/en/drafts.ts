@@ -3,7 +3,7 @@ export default {
   drafts: {
     description: 'Orders you are preparing and your templates, kept on this computer for this connection (also offline) until you submit them. Everything you type is saved as you go.',
     tab: { orders: 'Order drafts', templates: 'Templates', removed: 'Removed' },
-    search: 'Search by name, customer or order type',
+    search: 'Search by name or customer',
     newOrder: 'New order',
     importFile: 'Import drafts file',
     importOrders: 'Import orders from a file',
@@ -50,7 +50,6 @@ export default {
     nameTooLong: 'At most 200 characters.',
     templateTitle: 'Save “{name}” as a template',
     templateName: '{name} (template)',
-    fromTemplate: '{name}',
     copyDone: 'Copied as “{name}”.',
     templateDone: 'Saved as the template “{name}”.',
     removedNote: 'Removed 1 draft. | Removed {n} drafts.',
@@ -74,6 +73,9 @@ export default {
     total: '1 draft | {n} drafts',
     totalTemplates: '1 template | {n} templates',
     queryTooLong: 'The search takes at most {max} characters.',
+    newOrderName: 'Order {number}',
+    copyName: '{name} (copy)',
+    unnamed: '(no name)',
     selectAll: 'Select all',
   },
 }

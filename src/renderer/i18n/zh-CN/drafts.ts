@@ -3,7 +3,7 @@ export default {
   drafts: {
     description: '您正在准备的订单和模板，按连接保存在本机（离线也可用），直到提交。输入的内容随时自动保存。',
     tab: { orders: '订单草稿', templates: '模板', removed: '已删除' },
-    search: '按名称、客户或订单类型搜索',
+    search: '按名称或客户搜索',
     newOrder: '新建订单',
     importFile: '导入草稿文件',
     importOrders: '从文件导入订单',
@@ -50,7 +50,6 @@ export default {
     nameTooLong: '最多 200 个字符。',
     templateTitle: '将“{name}”另存为模板',
     templateName: '{name}（模板）',
-    fromTemplate: '{name}',
     copyDone: '已复制为“{name}”。',
     templateDone: '已另存为模板“{name}”。',
     removedNote: '已删除 {n} 个草稿。',
@@ -74,6 +73,9 @@ export default {
     total: '{n} 个草稿',
     totalTemplates: '{n} 个模板',
     queryTooLong: '搜索内容最多 {max} 个字符。',
+    newOrderName: '订单 {number}',
+    copyName: '{name}（副本）',
+    unnamed: '（未命名）',
     selectAll: '全选',
   },
 }

@@ -1,0 +1,117 @@
+/**
+ * Plain logic of the Drafts area: which drafts each tab lists, what a row says about its state, and how a template
+ * becomes a new order draft (and an order a template). Bodies are the shared order draft model
+ * (src/shared/orders/draft.ts); the draft store itself lives in main (src/main/services/drafts).
+ */
+import type { DraftKind } from '@shared/drafts/kinds'
+import { MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
+import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import type { AppErrorData } from '@shared/errors/app-error'
+import { ORDER_TYPES } from '@shared/api/orders'
+import {
+  orderDraftSchema,
+  orderTemplateSchema,
+  newKey,
+  type MerchandiseDraft,
+  type OrderDraft,
+  type OrderEntryDraft,
+  type OrderTemplate,
+  type ProductDraft,
+} from '@shared/orders/draft'
+
+/** The tabs of the Drafts area. */
+export const DRAFT_TABS = ['orders', 'templates', 'removed'] as const
+export type DraftTab = (typeof DRAFT_TABS)[number]
+
+/** What a row of the Drafts list can do. */
+export type DraftAction = 'open' | 'start' | 'rename' | 'duplicate' | 'template' | 'export' | 'remove' | 'restore'
+
+/** The kinds the Drafts area works with (the order desk's). */
+export const ORDER_DRAFT_KIND = 'orders.order' satisfies DraftKind
+export const ORDER_TEMPLATE_KIND = 'orders.template' satisfies DraftKind
+
+/** The `drafts.list` filter of a tab. */
+export function tabQuery(tab: DraftTab): { kinds: DraftKind[]; removed: boolean } {
+  if (tab === 'orders') return { kinds: [ORDER_DRAFT_KIND], removed: false }
+  if (tab === 'templates') return { kinds: [ORDER_TEMPLATE_KIND], removed: false }
+  return { kinds: [ORDER_DRAFT_KIND, ORDER_TEMPLATE_KIND], removed: true }
+}
+
+/** What a row says about a draft's state. */
+export type DraftState =
+  | { state: 'ready' }
+  /** Issues the shared order rules find (count). */
+  | { state: 'issues'; count: number }
+  /** No issue left, but not marked ready yet. */
+  | { state: 'unmarked' }
+  /** A template (never "ready": it is a starting point). */
+  | { state: 'template' }
+  /** The store could not summarize it. */
+  | { state: 'unknown' }
+
+export function draftState(meta: Pick<DraftMeta, 'kind' | 'summary'>): DraftState {
+  if (meta.kind === ORDER_TEMPLATE_KIND) return { state: 'template' }
+  const s = meta.summary
+  if (s.issues === undefined) return { state: 'unknown' }
+  if (s.issues > 0) return { state: 'issues', count: s.issues }
+  return s.ready ? { state: 'ready' } : { state: 'unmarked' }
+}
+
+/** The order type words key of a summary's `type` ('' for an order without entries yet). */
+export type DraftTypeKey = (typeof ORDER_TYPES)[number] | 'mixed' | 'none'
+export function draftTypeKey(type: string | undefined): DraftTypeKey {
+  if (type === 'mixed') return 'mixed'
+  return (ORDER_TYPES as readonly string[]).includes(type ?? '') ? (type as DraftTypeKey) : 'none'
+}
+
+// ---- templates -------------------------------------------------------------------------------------------
+
+function rekeyProduct(p: ProductDraft): ProductDraft {
+  return { ...p, key: newKey(), productFeatures: p.productFeatures.map((f) => ({ ...f, key: newKey() })), passwords: [...p.passwords] }
+}
+
+function rekeyMerchandise(m: MerchandiseDraft): MerchandiseDraft {
+  return { ...m, key: newKey(), children: m.children.map(rekeyMerchandise), products: m.products.map(rekeyProduct) }
+}
+
+/** A deep copy of an entry with fresh row keys (so the copy's rows never share state with the original's). */
+export function rekeyEntry(e: OrderEntryDraft): OrderEntryDraft {
+  return {
+    ...e,
+    key: newKey(),
+    assets: e.assets.map((a) => ({
+      ...a,
+      key: newKey(),
+      assetNos: [...a.assetNos],
+      assetExtendList: a.assetExtendList.map((x) => ({ ...x })),
+      products: a.products.map(rekeyProduct),
+      merchandises: a.merchandises.map(rekeyMerchandise),
+    })),
+  }
+}
+
+/**
+ * A new order started from a template: the template's entries with fresh keys, a new customer order number (two
+ * orders never share one), not marked ready (the user checks it first).
+ */
+export function orderFromTemplate(template: OrderTemplate, channelOrderId: string): OrderDraft {
+  const base: OrderDraft =
+    template.scope === 'order' ? template.order : orderDraftSchema.parse({ entries: [template.entry] })
+  return { ...base, channelOrderId, ready: false, entries: base.entries.map(rekeyEntry) }
+}
+
+/** A template of a whole order (the number and the ready mark are the order's own, not the template's). */
+export function templateFromOrder(order: OrderDraft): OrderTemplate {
+  return orderTemplateSchema.parse({ scope: 'order', order: { ...order, channelOrderId: '', ready: false, entries: order.entries.map(rekeyEntry) } })
+}
+
+// ---- files -----------------------------------------------------------------------------------------------
+
+/**
+ * A drafts file refused before it is read (it cannot be one of ours when it is that large): the same error the
+ * core gives, so the screen words it the same way.
+ */
+export function draftFileTooBig(size: number): AppErrorData | null {
+  if (size <= MAX_DRAFT_FILE_BYTES) return null
+  return { code: 'app.draftFileTooBig', messageKey: 'app.draftFileTooBig', params: { max: MAX_DRAFT_FILE_BYTES / 1e6 }, details: { retryable: false } }
+}
