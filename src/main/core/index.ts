@@ -24,6 +24,7 @@ import { HoldingsService } from '../services/holdings'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
+import { registerOrderHandlers } from '../handlers/orders'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
@@ -184,6 +185,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
   registerCustomerHandlers(registry, services)
+  registerOrderHandlers(registry)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

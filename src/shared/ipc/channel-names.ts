@@ -78,6 +78,17 @@ export const CHANNEL_NAMES = [
   'customers.update',
   'customers.import',
   'customers.export',
+  'orders.submit',
+  'orders.list',
+  'orders.get',
+  'orders.hold',
+  'orders.release',
+  'orders.withdraw',
+  'orders.sendNow',
+  'orders.resolve',
+  'orders.toDraft',
+  'orders.export',
+  'orders.status',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -19,6 +19,7 @@ import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
 import { holdingsChannels } from './channels/holdings'
 import { customerChannels } from './channels/customers'
+import { orderChannels } from './channels/orders'
 
 export const CHANNELS = {
   ...appChannels,
@@ -34,6 +35,7 @@ export const CHANNELS = {
   ...memberChannels,
   ...holdingsChannels,
   ...customerChannels,
+  ...orderChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

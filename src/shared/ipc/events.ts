@@ -8,6 +8,7 @@ import { draftsChangedSchema } from './channels/drafts'
 import { directoryStatusSchema } from './channels/members'
 import { auditProgressSchema } from './channels/holdings'
 import { customersChangedSchema } from './channels/customers'
+import { ordersChangedSchema } from './channels/orders'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -24,6 +25,8 @@ export const eventSchemas = {
   'holdings.audit': auditProgressSchema,
   /** A profile's customer book changed (found, bound, created, updated, edited, removed, imported). */
   'customers.changed': customersChangedSchema,
+  /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
+  'orders.changed': ordersChangedSchema,
 }
 
 export type EventName = keyof typeof eventSchemas
