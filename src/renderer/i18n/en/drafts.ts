@@ -7,8 +7,8 @@ export default {
     newOrder: 'New order',
     importFile: 'Import drafts file',
     importOrders: 'Import orders from a file',
-    exportSelected: 'Export selected | Export {n} selected',
-    removeSelected: 'Remove selected | Remove {n} selected',
+    exportSelected: 'Export selected | Export 1 selected | Export {n} selected',
+    removeSelected: 'Remove selected | Remove 1 selected | Remove {n} selected',
     col: {
       name: 'Name',
       customer: 'Customer',

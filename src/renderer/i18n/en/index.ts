@@ -18,8 +18,9 @@ import members from './members'
 import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
+import orderPickers from './order-pickers'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers }
 
 export default en
 

@@ -7,8 +7,8 @@ export default {
     newOrder: '新建订单',
     importFile: '导入草稿文件',
     importOrders: '从文件导入订单',
-    exportSelected: '导出所选 | 导出所选 {n} 项',
-    removeSelected: '删除所选 | 删除所选 {n} 项',
+    exportSelected: '导出所选（{n}）',
+    removeSelected: '删除所选（{n}）',
     col: {
       name: '名称',
       customer: '客户',

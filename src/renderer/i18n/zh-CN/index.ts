@@ -15,7 +15,8 @@ import members from './members'
 import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
+import orderPickers from './order-pickers'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers }
 
 export default zhCN
