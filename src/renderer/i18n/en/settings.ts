@@ -59,6 +59,8 @@ export default {
     kind: 'Kind',
     kindSandbox: 'Sandbox',
     kindRemote: 'Service',
+    insecureTag: 'Unencrypted',
+    insecureTagHint: 'This profile sends credentials over plain http:// to another machine.',
     secrets: 'Secrets',
     secretsCount: '{set} of {total} set',
     active: 'Active',
@@ -74,6 +76,8 @@ export default {
     updated: 'Profile “{name}” saved.',
     sandboxLocked: 'The built-in Sandbox cannot be deleted.',
     form: {
+      allowInsecureHttp: 'Send credentials unencrypted (I accept that they cross the network in clear)',
+      insecureWarning: 'Credentials for this profile travel unencrypted over plain http:// to another machine: anyone on the network path can read them. Use https:// wherever the service offers it.',
       restored: 'What you typed before the page was reloaded is back (secrets are never kept: type them again). Save it, or close to discard it.',
       createTitle: 'New connection profile',
       editTitle: 'Edit “{name}”',

@@ -61,6 +61,8 @@ const zhCN: typeof en = {
     kind: '类型',
     kindSandbox: '沙箱',
     kindRemote: '服务',
+    insecureTag: '未加密',
+    insecureTagHint: '此连接通过明文 http:// 向另一台机器发送凭据。',
     secrets: '密钥',
     secretsCount: '已设置 {set} / {total}',
     active: '当前',
@@ -76,6 +78,8 @@ const zhCN: typeof en = {
     updated: '已保存连接“{name}”。',
     sandboxLocked: '内置沙箱不能删除。',
     form: {
+      allowInsecureHttp: '允许以明文发送凭据（我接受凭据在网络上明文传输）',
+      insecureWarning: '此连接的凭据通过明文 http:// 发送到另一台机器：网络路径上的任何人都能读取。只要服务支持，请使用 https://。',
       restored: '已恢复页面刷新前您输入的内容（密钥从不保存：请重新输入）。请保存，或关闭以放弃。',
       createTitle: '新建连接配置',
       editTitle: '编辑“{name}”',

@@ -5,6 +5,8 @@
  */
 import type { z } from 'zod'
 import {
+  INSECURE_ADDRESS_ISSUE,
+  isInsecureRemoteUrl,
   profileFieldsSchema,
   SECRET_NAMES,
   type ProfileFields,
@@ -30,8 +32,16 @@ export const PROFILE_FIELD_NAMES = [
 ] as const satisfies readonly (keyof ProfileFields)[]
 export type ProfileFieldName = (typeof PROFILE_FIELD_NAMES)[number]
 
-/** What the form edits: every field as typed. */
-export type ProfileFormModel = Record<ProfileFieldName, string>
+/**
+ * What the form edits: every text field as typed, and the consent to send credentials over plain http:// to
+ * another machine (a switch, shown only where it matters, with a warning kept visible while it is on).
+ */
+export type ProfileFormModel = Record<ProfileFieldName, string> & { allowInsecureHttp: boolean }
+
+/** Whether the form's addresses need the consent switch (plain http:// to another machine), or it is already on. */
+export function needsInsecureConsent(model: ProfileFormModel): boolean {
+  return model.allowInsecureHttp || isInsecureRemoteUrl(model.baseUrl) || (model.tokenUrl !== '' && isInsecureRemoteUrl(model.tokenUrl))
+}
 
 /** Fields of the built-in Sandbox a user may change (the contract's list; the rest is managed by the app). */
 export const SANDBOX_EDITABLE_FIELDS: readonly ProfileFieldName[] = SHARED_SANDBOX_EDITABLE_FIELDS
@@ -55,12 +65,15 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 
 /** An empty form for a new profile. */
 export function emptyForm(): ProfileFormModel {
-  return Object.fromEntries(PROFILE_FIELD_NAMES.map((k) => [k, ''])) as ProfileFormModel
+  return { ...(Object.fromEntries(PROFILE_FIELD_NAMES.map((k) => [k, ''])) as Record<ProfileFieldName, string>), allowInsecureHttp: false }
 }
 
 /** The form filled from an existing profile. */
 export function formFromProfile(p: ProfileView): ProfileFormModel {
-  return Object.fromEntries(PROFILE_FIELD_NAMES.map((k) => [k, p[k] ?? ''])) as ProfileFormModel
+  return {
+    ...(Object.fromEntries(PROFILE_FIELD_NAMES.map((k) => [k, p[k] ?? ''])) as Record<ProfileFieldName, string>),
+    allowInsecureHttp: p.allowInsecureHttp,
+  }
 }
 
 /** Every secret left as it is. */
@@ -92,6 +105,7 @@ const URL_FIELDS: readonly string[] = ['baseUrl', 'tokenUrl']
 /** One zod issue as a sentence for the user. */
 export function issueMessage(issue: z.core.$ZodIssue, t: Translate): string {
   const field = String(issue.path[issue.path.length - 1] ?? '')
+  if (issue.code === 'custom' && issue.params?.['code'] === INSECURE_ADDRESS_ISSUE) return t('validation.insecureAddress')
   if (issue.code === 'too_small') return t('validation.required')
   if (issue.code === 'too_big') return t('validation.tooLong', { max: Number(issue.maximum) })
   if (URL_FIELDS.includes(field)) return t('validation.url')
@@ -149,6 +163,7 @@ export function fieldPatch(original: ProfileView, next: ProfileFields): ProfileF
     if (original.builtIn && !SANDBOX_EDITABLE_FIELDS.includes(k)) continue
     if (next[k] !== original[k]) patch[k] = next[k]
   }
+  if (!original.builtIn && next.allowInsecureHttp !== original.allowInsecureHttp) patch.allowInsecureHttp = next.allowInsecureHttp
   return patch
 }
 
@@ -163,7 +178,11 @@ export function errorsFromAppError(data: AppErrorData, t: Translate, describe: (
     const key = segments.find((s) => isFieldName(s) || isSecretName(s))
     if (!key || errors[key as ProfileFieldName | SecretName]) continue
     errors[key as ProfileFieldName | SecretName] =
-      data.code === 'app.conflict' ? describe(data) : t('validation.invalid', { message: issue.message })
+      data.code === 'app.conflict'
+        ? describe(data)
+        : issue.code === INSECURE_ADDRESS_ISSUE
+          ? t('validation.insecureAddress')
+          : t('validation.invalid', { message: issue.message })
   }
   return errors
 }

@@ -274,4 +274,32 @@ describe('ProfileDialog', () => {
     expect(document.querySelector('[data-testid="secret-orderAppSecret"]')).toBeNull()
     expect(dialogText()).toContain('The Sandbox uses its built-in demo credentials')
   })
+
+  it('offers the unencrypted switch only for plain http:// to another machine, refuses until ticked, then warns', async () => {
+    const core = fakeCore({
+      'profiles.create': (raw) => ({ ok: true, value: view({ name: (raw as { fields: { name: string } }).fields.name, allowInsecureHttp: true }) }),
+    })
+    installBridge(core.bridge)
+    await open(null)
+    await input('field-name').setValue('Branch')
+    await input('field-baseUrl').setValue('https://lic.example.com')
+    await flushPromises()
+    expect(document.querySelector('[data-testid="field-allowInsecureHttp"]')).toBeNull()
+
+    await input('field-baseUrl').setValue('http://10.1.2.3:8080')
+    await flushPromises()
+    expect(document.querySelector('[data-testid="insecure-warning"]')).toBeNull()
+    await $('[data-testid="profile-save"]').trigger('click')
+    await flushPromises()
+    expect(core.calls).toEqual([])
+    await vi.waitFor(() => expect(dialogText()).toContain('the credentials would cross the network unencrypted'))
+
+    await $('[data-testid="field-allowInsecureHttp"] input').setValue(true)
+    await flushPromises()
+    expect($('[data-testid="insecure-warning"]').text()).toContain('travel unencrypted')
+    await $('[data-testid="profile-save"]').trigger('click')
+    await flushPromises()
+    expect(core.calls).toHaveLength(1)
+    expect(core.calls[0]!.input).toMatchObject({ fields: { baseUrl: 'http://10.1.2.3:8080', allowInsecureHttp: true } })
+  })
 })

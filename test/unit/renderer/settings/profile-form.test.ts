@@ -6,6 +6,7 @@ import {
   fieldPatch,
   formFromProfile,
   keepAllSecrets,
+  needsInsecureConsent,
   secretChanges,
   secretsForCreate,
   validateProfileForm,
@@ -143,5 +144,42 @@ describe('errorsFromAppError', () => {
 
   it('gives nothing for an error without issues (shown above the form instead)', () => {
     expect(errorsFromAppError({ code: 'app.network', messageKey: 'app.network', params: {}, details: {} }, t, describe_)).toEqual({})
+  })
+})
+
+describe('plain http:// to another machine (credentials in clear)', () => {
+  const remote = { ...emptyForm(), name: 'Branch', baseUrl: 'http://10.1.2.3:8080' }
+
+  it('is refused at the address with its own sentence until the switch is on, and the switch is offered', () => {
+    expect(needsInsecureConsent(remote)).toBe(true)
+    const r = validateProfileForm(remote, t)
+    expect(r.ok ? {} : r.errors).toEqual({ baseUrl: 'validation.insecureAddress' })
+    const ok = validateProfileForm({ ...remote, allowInsecureHttp: true }, t)
+    expect(ok).toMatchObject({ ok: true, fields: { allowInsecureHttp: true } })
+  })
+
+  it('a token endpoint in clear needs it too; loopback and https never do', () => {
+    const token = { ...emptyForm(), name: 'B', baseUrl: 'https://lic.example.com', tokenUrl: 'http://auth.example.com/token' }
+    expect(needsInsecureConsent(token)).toBe(true)
+    expect(validateProfileForm(token, t)).toMatchObject({ ok: false, errors: { tokenUrl: 'validation.insecureAddress' } })
+    expect(needsInsecureConsent({ ...emptyForm(), baseUrl: 'http://127.0.0.1:9000' })).toBe(false)
+    expect(needsInsecureConsent({ ...emptyForm(), baseUrl: 'https://lic.example.com' })).toBe(false)
+  })
+
+  it('the consent is part of the patch when it changes, and the core refusal lands at the field in words', () => {
+    const original = view({ baseUrl: 'http://10.1.2.3', allowInsecureHttp: false })
+    expect(fieldPatch(original, { ...formFromProfile(original), allowInsecureHttp: true })).toEqual({ allowInsecureHttp: true })
+    expect(formFromProfile(view({ allowInsecureHttp: true })).allowInsecureHttp).toBe(true)
+    const errors = errorsFromAppError(
+      {
+        code: 'app.insecureAddress',
+        messageKey: 'app.insecureAddress',
+        params: {},
+        details: { issues: [{ path: 'fields.baseUrl', code: 'insecureAddress', message: 'plain http' }] },
+      },
+      t,
+      () => 'described',
+    )
+    expect(errors).toEqual({ baseUrl: 'validation.insecureAddress' })
   })
 })
