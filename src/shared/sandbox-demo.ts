@@ -17,3 +17,22 @@ export const SANDBOX_DEMO = {
   /** Token endpoint path on the sandbox. */
   tokenPath: '/oauth/token',
 } as const
+
+/**
+ * The products and packages of the sandbox's demo data (src/sandbox/state/demo.ts puts them on assets), which the
+ * Sandbox profile's product catalog starts with. A product's URI is sent as gmsPid when `gms`, else as appKey.
+ */
+export const SANDBOX_DEMO_PRODUCTS = [
+  { uri: 'GMS-1001', name: '计价软件 Cost Estimator 6', type: 'tool', gms: true },
+  { uri: 'GMS-1002', name: '算量软件 Quantity Takeoff 2024', type: 'tool', gms: true },
+  { uri: 'GMS-1003', name: '钢筋翻样 Rebar Detailer', type: 'tool', gms: true },
+  { uri: 'GMS-1004', name: 'BIM 模型浏览 BIM Viewer', type: 'tool', gms: true },
+  { uri: 'APP-2001', name: '云计价 Cloud Pricing', type: 'web', gms: false },
+  { uri: 'APP-2002', name: '协同平台 Project Collaboration', type: 'web', gms: false },
+] as const
+
+/** The demo package tree: the suite holds the first product and the basic pack, which holds two more. */
+export const SANDBOX_DEMO_PACKAGES = [
+  { num: 'PKG-SUITE', name: '造价全家桶 Cost Suite', products: ['GMS-1001'], children: ['PKG-BASIC'] },
+  { num: 'PKG-BASIC', name: '基础包 Basic Pack', products: ['GMS-1002', 'APP-2001'], children: [] },
+] as const

@@ -24,6 +24,8 @@ import { HoldingsService } from '../services/holdings'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
+import { registerCatalogHandlers } from '../handlers/catalog'
+import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
@@ -94,6 +96,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   drafts.purge()
   const customerBook = new CustomerBook(db, { onChange: (profileId, ids) => events.emit('customers.changed', { profileId, ids }) })
   customerBook.purge()
+  const catalog = new CatalogStore(db, { onChange: (profileId) => events.emit('catalog.changed', { profileId }) })
+  catalog.seedOnce(SANDBOX_PROFILE_ID, sandboxCatalog())
   const info = {
     version: options.version,
     shell: options.shell,
@@ -159,6 +163,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     memberDirectory,
     holdings,
     customers: new CustomerService({ book: customerBook, clientFor }),
+    catalog,
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -185,6 +190,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
   registerCustomerHandlers(registry, services)
+  registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry)
 
   const missing = registry.missing()

@@ -5,7 +5,7 @@
  * 100 x scale assets (scale 2000: 50,000 employees and 200,000 assets).
  */
 import type { LicenseType } from '@shared/api/orders'
-import { SANDBOX_DEMO } from '@shared/sandbox-demo'
+import { SANDBOX_DEMO, SANDBOX_DEMO_PRODUCTS } from '@shared/sandbox-demo'
 import { MAGIC_LOCKS, MAGIC_USER_NAMES } from '../magic'
 import { Rng } from '../rng'
 import { addAdmin, isLockType, newAsset, newCustomer, newEmployee, newEnterprise } from './factory'
@@ -81,14 +81,8 @@ interface CatalogProduct {
   type: string
   gms: boolean
 }
-const CATALOG: readonly CatalogProduct[] = [
-  { uri: 'GMS-1001', name: '计价软件 Cost Estimator 6', type: 'tool', gms: true },
-  { uri: 'GMS-1002', name: '算量软件 Quantity Takeoff 2024', type: 'tool', gms: true },
-  { uri: 'GMS-1003', name: '钢筋翻样 Rebar Detailer', type: 'tool', gms: true },
-  { uri: 'GMS-1004', name: 'BIM 模型浏览 BIM Viewer', type: 'tool', gms: true },
-  { uri: 'APP-2001', name: '云计价 Cloud Pricing', type: 'web', gms: false },
-  { uri: 'APP-2002', name: '协同平台 Project Collaboration', type: 'web', gms: false },
-]
+/** The demo products (shared with the Sandbox profile's product catalog). */
+const CATALOG: readonly CatalogProduct[] = SANDBOX_DEMO_PRODUCTS
 
 interface Gen {
   store: Store

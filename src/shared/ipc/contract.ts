@@ -19,6 +19,7 @@ import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
 import { holdingsChannels } from './channels/holdings'
 import { customerChannels } from './channels/customers'
+import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
 
 export const CHANNELS = {
@@ -35,6 +36,7 @@ export const CHANNELS = {
   ...memberChannels,
   ...holdingsChannels,
   ...customerChannels,
+  ...catalogChannels,
   ...orderChannels,
 } satisfies Record<string, ChannelSpec>
 

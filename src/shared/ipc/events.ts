@@ -8,6 +8,7 @@ import { draftsChangedSchema } from './channels/drafts'
 import { directoryStatusSchema } from './channels/members'
 import { auditProgressSchema } from './channels/holdings'
 import { customersChangedSchema } from './channels/customers'
+import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
 
 export const eventSchemas = {
@@ -25,6 +26,8 @@ export const eventSchemas = {
   'holdings.audit': auditProgressSchema,
   /** A profile's customer book changed (found, bound, created, updated, edited, removed, imported). */
   'customers.changed': customersChangedSchema,
+  /** A profile's product catalog changed (saved, removed, imported). */
+  'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
 }

@@ -31,21 +31,39 @@ export async function writeTable(input: ExportTableInput): Promise<ExportedFile>
   }
   // In .xlsx a text cell is text: one starting with = is not a formula (those are written as formula objects), so
   // it needs no guard, and an apostrophe would show as part of the value.
-  const rows = input.rows.map((r) => r.map((v) => v ?? ''))
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet((input.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.addRow(input.columns).font = { bold: true }
-  for (const r of rows) sheet.addRow(r)
-  input.columns.forEach((title, i) => {
-    let width = title.length
-    for (let j = 0; j < Math.min(rows.length, 500); j++) width = Math.max(width, String(rows[j]![i] ?? '').length)
-    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, width + 2))
-  })
+  addSheet(book, input.sheetName ?? 'Sheet1', input.columns, input.rows)
   const buffer = await book.xlsx.writeBuffer()
   return {
     fileName: `${base}.xlsx`,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     contentBase64: Buffer.from(buffer as ArrayBuffer).toString('base64'),
-    rows: rows.length,
+    rows: input.rows.length,
+  }
+}
+
+/** One sheet of a workbook: bold frozen header, columns as wide as their text (up to 60). */
+function addSheet(book: ExcelJS.Workbook, name: string, columns: string[], input: (string | number | null)[][]): void {
+  const rows = input.map((r) => r.map((v) => v ?? ''))
+  const sheet = book.addWorksheet(name.replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
+  sheet.addRow(columns).font = { bold: true }
+  for (const r of rows) sheet.addRow(r)
+  columns.forEach((title, i) => {
+    let width = title.length
+    for (let j = 0; j < Math.min(rows.length, 500); j++) width = Math.max(width, String(rows[j]![i] ?? '').length)
+    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, width + 2))
+  })
+}
+
+/** Several tables as the sheets of one Excel file (the product catalog's products, features and packages). */
+export async function writeWorkbook(input: { baseName: string; sheets: { name: string; columns: string[]; rows: (string | number | null)[][] }[] }): Promise<ExportedFile> {
+  const book = new ExcelJS.Workbook()
+  for (const s of input.sheets) addSheet(book, s.name, s.columns, s.rows)
+  const buffer = await book.xlsx.writeBuffer()
+  return {
+    fileName: `${safeFileName(input.baseName)}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentBase64: Buffer.from(buffer as ArrayBuffer).toString('base64'),
+    rows: input.sheets.reduce((n, s) => n + s.rows.length, 0),
   }
 }

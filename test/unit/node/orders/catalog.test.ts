@@ -9,10 +9,9 @@ import {
   packageProductUris,
   productFromCatalog,
   type Catalog,
-  type MerchandiseDraft,
 } from '@shared/orders/catalog'
 import { DEFAULT_INSTANCE_ID_PREFIX, instanceIdGenerator, newInstanceId } from '@shared/orders/instance-ids'
-import { checkOrderDraft, emptyEntry, emptyOrderDraft, productDraftSchema, merchandiseDraftSchema } from '@shared/orders/draft'
+import { checkOrderDraft, emptyEntry, emptyOrderDraft, productDraftSchema, merchandiseDraftSchema, type MerchandiseDraft } from '@shared/orders/draft'
 import { DEFAULT_SETTINGS, applySettingsPatch, settingsPatchSchema } from '@shared/settings'
 
 function seqIds(): () => string {

@@ -1,0 +1,3 @@
+export { CatalogStore, CATALOG_MIGRATIONS, packageNames, type CatalogChange } from './store'
+export { importCatalog, exportCatalog, readCatalogTables, parseCatalogTables, catalogFromFile, splitSections } from './files'
+export { sandboxCatalog } from './seed'
