@@ -59,6 +59,14 @@ export function retryFailed(id: string): Promise<JobSummary> {
   return invoke('bulk.retryFailed', { id })
 }
 
+/**
+ * Deletes a job that is not running, with its files (job log, results): an unfinished employee import's initial
+ * passwords go with it.
+ */
+export function deleteJob(id: string): Promise<null> {
+  return invoke('bulk.delete', { id })
+}
+
 /** Progress of every job (about ten a second per running job, and one at each change of status). */
 export function onBulkProgress(handler: (p: BulkProgress) => void): () => void {
   return onEvent('bulk.progress', handler)

@@ -8,7 +8,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { BulkProgress, JobSummary } from '@shared/ipc/channels/bulk'
 import type { LockAction } from '@shared/api/lock-actions'
-import { cancelJob, getJob, listJobs, onBulkProgress, pauseJob, resumeJob, retryFailed } from '../api/bulk'
+import { cancelJob, deleteJob, getJob, listJobs, onBulkProgress, pauseJob, resumeJob, retryFailed } from '../api/bulk'
 import { startLockRun } from '../api/locks'
 import { errorData } from '../api/errors'
 
@@ -113,6 +113,14 @@ export const useBulkStore = defineStore('bulk', () => {
     return job
   }
 
+  /** Deletes a job that is not running, and forgets it here. */
+  async function remove(id: string): Promise<void> {
+    await deleteJob(id)
+    const next = new Map(byId.value)
+    next.delete(id)
+    byId.value = next
+  }
+
   return {
     jobs,
     rates,
@@ -124,6 +132,7 @@ export const useBulkStore = defineStore('bulk', () => {
     refresh,
     loadList,
     startLocks,
+    remove,
     pause: (id: string) => act(id, pauseJob),
     resume: (id: string) => act(id, resumeJob),
     cancel: (id: string) => act(id, cancelJob),

@@ -55,7 +55,17 @@ export default {
       duplicate: '1 repeat | {n} repeats',
     },
     figureSep: ', ',
-    list: { when: 'Started', what: 'Action', counts: 'Items', status: 'Status', open: 'Open' },
+    list: {
+      when: 'Started',
+      what: 'Action',
+      counts: 'Items',
+      status: 'Status',
+      open: 'Open',
+      delete: 'Delete',
+      deleteTitle: 'Delete this run?',
+      deleteBody: 'The run started {when} and its results are removed from this computer (passwords it still keeps included). The service is not changed. This cannot be undone.',
+      deleted: 'Run deleted.',
+    },
   },
   lockState: {
     ok: 'Success',

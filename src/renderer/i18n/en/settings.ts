@@ -21,6 +21,8 @@ export default {
       connectTimeoutMsHint: 'How long to wait for the service to accept a connection.',
       bodyTimeoutMs: 'Answer timeout',
       bodyTimeoutMsHint: 'How long to wait for an answer.',
+      passwordRetentionDays: 'Days an unfinished import keeps passwords',
+      passwordRetentionDaysHint: 'A paused or interrupted employee import keeps the initial passwords of the employees it has not created yet this many days; then they are removed and those employees are reported as not created (with the reason).',
       maxShellNumsPerCall: 'Asset numbers per call',
       maxShellNumsPerCallHint: 'The most asset numbers one request to the service may ask for (Assets → Asset numbers).',
       maxPageSize: 'Largest page of employees',

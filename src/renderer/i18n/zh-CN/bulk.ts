@@ -57,7 +57,17 @@ const zhCN: typeof en = {
       duplicate: '重复 {n}',
     },
     figureSep: '，',
-    list: { when: '开始时间', what: '操作', counts: '项目', status: '状态', open: '打开' },
+    list: {
+      when: '开始时间',
+      what: '操作',
+      counts: '项目',
+      status: '状态',
+      open: '打开',
+      delete: '删除',
+      deleteTitle: '删除这次运行？',
+      deleteBody: '将从本机删除 {when} 开始的这次运行及其结果（包括其仍保留的密码）。服务端不会改变。此操作无法撤销。',
+      deleted: '运行已删除。',
+    },
   },
   lockState: {
     ok: '成功',

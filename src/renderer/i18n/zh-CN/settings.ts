@@ -23,6 +23,8 @@ const zhCN: typeof en = {
       connectTimeoutMsHint: '等待服务接受连接的时间。',
       bodyTimeoutMs: '应答超时',
       bodyTimeoutMsHint: '等待服务应答的时间。',
+      passwordRetentionDays: '未完成导入保留密码的天数',
+      passwordRetentionDaysHint: '暂停或中断的员工导入会保留尚未创建员工的初始密码这么多天；之后密码被删除，这些员工记为未创建（并说明原因）。',
       maxShellNumsPerCall: '每次获取的资产编号数',
       maxShellNumsPerCallHint: '一次请求最多可申请的资产编号数量（资产 → 资产编号）。',
       maxPageSize: '员工列表最大页长',

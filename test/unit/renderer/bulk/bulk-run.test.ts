@@ -108,4 +108,33 @@ describe('the bulk run panel', () => {
     expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,600 succeeded, 3 failed, 8,178 remaining')
     w.unmount()
   })
+
+  it('a stopped run can be deleted from the list after confirming (a running one cannot)', async () => {
+    const done = { ...job({ total: 3, ok: 1, failed: 2 }, 'completed'), id: 'j2' }
+    const running = job({ total: 10, pending: 10 }, 'running')
+    const core = fakeCore({ 'bulk.list': () => ({ jobs: [running, done], total: 2 }), 'bulk.delete': () => null })
+    installBridge(core)
+    const bulk = useBulkStore()
+    const w = mount(defineComponent({ setup: () => () => h(BulkRunList, { jobs: bulk.jobs, kindLabel: () => 'Disable locks', targetLabel: 'Operator' }) }), {
+      global: { plugins: [ElementPlus, i18n] },
+      attachTo: document.body,
+    })
+    await bulk.loadList()
+    await flushPromises()
+    await vi.waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(2))
+    const buttons = w.findAll('[data-testid="bulk-run-list-delete"]')
+    // Newest first: the running job (createdAt equal, id j1 after j2) cannot be deleted.
+    const runningRow = buttons.find((b) => b.attributes('disabled') !== undefined)
+    expect(runningRow).toBeDefined()
+    await buttons.find((b) => b.attributes('disabled') === undefined)!.trigger('click')
+    await vi.waitFor(() => expect(document.querySelector('.el-message-box')).not.toBeNull())
+    expect(document.querySelector('.el-message-box')!.textContent).toContain('This cannot be undone')
+    const confirm = [...document.querySelectorAll<HTMLButtonElement>('.el-message-box button')].find((b) => b.textContent?.trim() === 'Delete')!
+    confirm.click()
+    await vi.waitFor(() => expect(core.calls.find((c) => c.channel === 'bulk.delete')?.input).toEqual({ id: 'j2' }))
+    await flushPromises()
+    expect(bulk.job('j2')).toBeUndefined()
+    await vi.waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(1))
+    w.unmount()
+  })
 })

@@ -38,6 +38,8 @@ describe('the settings the screen offers', () => {
     const shell = NUMBER_SETTINGS.find((s) => s.key === 'maxShellNumsPerCall')!
     expect(shell).toMatchObject({ group: 'limits', min: 1, max: Infinity, default: DEFAULT_LIMITS.maxShellNumsPerCall })
     expect(new Set(NUMBER_SETTINGS.map((s) => s.key)).size).toBe(NUMBER_SETTINGS.length)
+    // The days an unfinished import keeps passwords is a setting the screen offers (docs/engine.md).
+    expect(NUMBER_SETTINGS.find((s) => s.key === 'passwordRetentionDays')).toMatchObject({ group: 'bulk', min: 1, max: 90, default: DEFAULT_BULK.passwordRetentionDays })
   })
 })
 
