@@ -1,0 +1,221 @@
+/**
+ * Plain logic of the outbox and history screen: what can be done with an order in each state, the history's
+ * filters as the channel takes them, an order's request said in words (the review page's sentences, from the body
+ * as it was sent), where a refusal belongs, and what reading back found, per entry, in the user's language.
+ */
+import type { BatchOrderBody, OrderEntry, OrderMerchandise, OrderProduct } from '@shared/api/orders'
+import type { Locale } from '@shared/i18n/locale'
+import type { OrderListInput, OrderRecord, OrderSummary, ReadBack } from '@shared/ipc/channels/orders'
+import {
+  ENTRY_VERDICT_WORDS,
+  FINAL_STATES,
+  NOT_SENT_STATES,
+  ORDER_STATE_WORDS,
+  READBACK_REASON_WORDS,
+  type EntryVerdict,
+  type OrderState,
+} from '@shared/orders/outbox'
+import { orderEntryDraftSchema, type MerchandiseDraft, type OrderEntryDraft, type ProductDraft } from '@shared/orders/draft'
+import { entrySentences } from './review'
+
+// ---- actions by state ------------------------------------------------------------------------------------
+
+/** What the user may do with an order now. */
+export interface OrderActions {
+  hold: boolean
+  release: boolean
+  withdraw: boolean
+  sendNow: boolean
+  decide: boolean
+  /** "Copy as a new draft": any order. */
+  copy: boolean
+  /** "Refund": a submitted new purchase that the service did (its license order ids are known). */
+  refund: boolean
+  /** The draft is back in Drafts (refused or withdrawn): open it. */
+  openDraft: boolean
+}
+
+export function orderActions(o: Pick<OrderSummary, 'state' | 'type' | 'draftId' | 'licenseOrderIds'>): OrderActions {
+  const s = o.state
+  const notSent = NOT_SENT_STATES.includes(s)
+  const boughtSomething = (o.type === 'new_buy' || o.type === 'mixed') && o.licenseOrderIds.length > 0
+  return {
+    hold: s === 'queued' || s === 'waitingConnection',
+    release: s === 'held',
+    withdraw: notSent,
+    sendNow: s === 'queued' || s === 'waitingConnection',
+    decide: s === 'needsDecision',
+    copy: true,
+    refund: boughtSomething && (s === 'done' || s === 'notConfirmed'),
+    openDraft: (s === 'refused' || s === 'withdrawn') && o.draftId !== null,
+  }
+}
+
+/** Tag colour of a state (Element Plus tag types). */
+export function stateTone(s: OrderState): 'success' | 'warning' | 'danger' | 'info' | 'primary' {
+  if (s === 'done') return 'success'
+  if (s === 'refused') return 'danger'
+  if (s === 'needsDecision' || s === 'notConfirmed' || s === 'waitingConnection') return 'warning'
+  if (s === 'withdrawn' || s === 'held') return 'info'
+  return 'primary'
+}
+
+export function stateWords(s: OrderState, locale: Locale): { label: string; hint: string } {
+  return ORDER_STATE_WORDS[s][locale]
+}
+
+/** Whether an order is in the outbox (not final) or history. */
+export function inOutbox(s: OrderState): boolean {
+  return !FINAL_STATES.includes(s)
+}
+
+// ---- filters ---------------------------------------------------------------------------------------------
+
+export interface HistoryFilter {
+  query: string
+  states: OrderState[]
+  /** The picked days [from, to] as local midnights (epoch ms), or null. */
+  days: [number, number] | null
+}
+
+export const EMPTY_HISTORY_FILTER: HistoryFilter = { query: '', states: [], days: null }
+
+/** Longest search text (the channel's bound). */
+export const HISTORY_QUERY_MAX = 200
+const DAY_MS = 86_400_000
+
+/** The filter as `orders.list` / `orders.export` take it: the last day counts whole (to = the next midnight). */
+export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | 'states' | 'from' | 'to'> {
+  const out: Pick<OrderListInput, 'query' | 'states' | 'from' | 'to'> = {}
+  const q = f.query.trim().slice(0, HISTORY_QUERY_MAX)
+  if (q) out.query = q
+  if (f.states.length > 0) out.states = [...f.states]
+  if (f.days) {
+    out.from = Math.max(0, Math.trunc(f.days[0]))
+    out.to = Math.max(0, Math.trunc(f.days[1] + DAY_MS))
+  }
+  return out
+}
+
+// ---- the request in words ------------------------------------------------------------------------------
+
+let keySeq = 0
+const key = () => `h${++keySeq}`
+
+function productDraft(p: OrderProduct): ProductDraft {
+  return {
+    key: key(),
+    crmProductId: p.crmProductId ?? '',
+    parentCrmProductId: p.parentCrmProductId ?? '',
+    productUri: p.productUri ?? '',
+    productName: p.productName ?? '',
+    gmsPid: p.gmsPid ?? '',
+    appKey: p.appKey ?? '',
+    productType: p.productType ?? '',
+    limitStartDate: p.limitStartDate ?? null,
+    limitEndDate: p.limitEndDate ?? null,
+    limitConcurrent: p.limitConcurrent ?? null,
+    limitTimeDuration: p.limitTimeDuration ?? null,
+    strictMatchWhenDelete: p.strictMatchWhenDelete === true,
+    trial: p.trial === 1 ? 1 : 0,
+    trialEndDate: p.trialEndDate ?? null,
+    passwords: [],
+    timeUnit: p.timeUnit ?? '',
+    timeUnitQuantity: p.timeUnitQuantity ?? null,
+    timeDurationExpression: p.timeDurationExpression ?? '',
+    srcLicenseOrderId: p.srcLicenseOrderId ?? '',
+    productFeatures: [],
+  }
+}
+
+function merchandiseDraft(m: OrderMerchandise, depth = 0): MerchandiseDraft {
+  return {
+    key: key(),
+    crmProductId: m.crmProductId ?? '',
+    parentCrmProductId: m.parentCrmProductId ?? '',
+    merchandiseNum: m.merchandiseNum ?? '',
+    merchandiseName: m.merchandiseName ?? '',
+    parentMerchandiseNum: m.parentMerchandiseNum ?? '',
+    timeDurationExpression: m.timeDurationExpression ?? '',
+    children: depth < 16 ? (m.children ?? []).map((c) => merchandiseDraft(c, depth + 1)) : [],
+    products: (m.licenseOrderProductList ?? []).map(productDraft),
+  }
+}
+
+/** An entry as it was sent, in the draft's shape (for the review page's sentences); only what the words need. */
+export function entryAsDraft(e: OrderEntry): OrderEntryDraft {
+  const base = orderEntryDraftSchema.parse({
+    key: key(),
+    orderType: e.orderType,
+    licenseType: e.licenseType,
+    customerType: e.customerType,
+  })
+  return {
+    ...base,
+    customerName: e.customerName ?? '',
+    enterpriseGlobalId: e.enterpriseGlobalId ?? '',
+    srcLicenseOrderId: e.srcLicenseOrderId ?? '',
+    assets: (e.assets ?? []).map((a) => ({
+      key: key(),
+      assetNos: [...(a.assetNos ?? [])],
+      assetExtendList: [],
+      limitStartDate: a.limitStartDate ?? null,
+      limitEndDate: a.limitEndDate ?? null,
+      borrowedUsbKey: a.borrowedUsbKey === true,
+      transferedAssetNum: a.transferedAssetNum === true,
+      products: (a.products ?? []).map(productDraft),
+      merchandises: (a.merchandises ?? []).map((m) => merchandiseDraft(m)),
+    })),
+  }
+}
+
+/** The sent request said entry by entry: its sequence and the review page's sentences. */
+export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence: number; sentences: string[] }[] {
+  const list = Array.isArray(body.orderList) ? body.orderList : []
+  return list.map((e, i) => {
+    try {
+      return { sequence: typeof e.sequence === 'number' ? e.sequence : i + 1, sentences: entrySentences(entryAsDraft(e), locale) }
+    } catch {
+      // A body the words cannot read (an older format): the exact body below still shows it.
+      return { sequence: i + 1, sentences: [] }
+    }
+  })
+}
+
+// ---- results, refusal, reading back ------------------------------------------------------------------------
+
+/** Where a refusal belongs, as the screen says it: "Entry 2 · orderList[1].customerId". */
+export function refusalPlaceText(r: OrderRecord['refusal'], locale: Locale): string {
+  if (!r) return ''
+  const parts: string[] = []
+  if (r.sequence !== null) parts.push(locale === 'en' ? `Entry ${r.sequence}` : `条目 ${r.sequence}`)
+  if (r.field) parts.push(r.field)
+  return parts.join(' · ')
+}
+
+/** One entry's reading back in words: its verdict and why, with the asset numbers to check. */
+export function readBackLines(rb: ReadBack, locale: Locale): { sequence: number; verdict: string; reason: string; cannotTell: boolean }[] {
+  return rb.entries.map((e) => ({
+    sequence: e.sequence,
+    verdict: ENTRY_VERDICT_WORDS[e.verdict][locale],
+    reason: READBACK_REASON_WORDS[e.reason][locale].replace('{assetNos}', e.assetNos.join(locale === 'en' ? ', ' : '，') || '—'),
+    cannotTell: e.verdict === 'cannotTell',
+  }))
+}
+
+/** A verdict in words ("done", "not done", "cannot tell"). */
+export function verdictWords(v: EntryVerdict, locale: Locale): string {
+  return ENTRY_VERDICT_WORDS[v][locale]
+}
+
+/** The last reading back (what the "cannot tell" decision is about), or null. */
+export function lastReadBack(o: Pick<OrderRecord, 'readBacks'>): ReadBack | null {
+  return o.readBacks.length > 0 ? o.readBacks[o.readBacks.length - 1]! : null
+}
+
+/** Seconds until the next try, for "next try in 12 s" (null when none is due or it is due now). */
+export function secondsUntil(at: number | null, now: number): number | null {
+  if (at === null) return null
+  const s = Math.ceil((at - now) / 1000)
+  return s > 0 ? s : null
+}
