@@ -19,8 +19,9 @@ import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
 import orderPickers from './order-pickers'
+import orderHistory from './order-history'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers, ...orderHistory }
 
 export default en
 

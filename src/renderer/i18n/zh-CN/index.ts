@@ -16,7 +16,8 @@ import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
 import orderPickers from './order-pickers'
+import orderHistory from './order-history'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers, ...orderHistory }
 
 export default zhCN
