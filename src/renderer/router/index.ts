@@ -15,6 +15,17 @@ export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/orders' },
   ...upcoming,
   {
+    path: '/orders',
+    component: () => import('../views/orders/OrdersView.vue'),
+    meta: { area: 'orders' },
+    children: [
+      { path: '', name: 'orders', component: () => import('../views/orders/wizard/StartPage.vue'), meta: { area: 'orders' } },
+      { path: 'draft/:id', name: 'orders-draft', component: () => import('../views/orders/wizard/OrderWizard.vue'), props: true, meta: { area: 'orders' } },
+      { path: 'history', name: 'orders-history', component: () => import('../views/orders/history/OrdersHistoryPanel.vue'), meta: { area: 'orders' } },
+      { path: 'catalog', name: 'orders-catalog', component: () => import('../views/orders/catalog/CatalogPanel.vue'), meta: { area: 'orders' } },
+    ],
+  },
+  {
     path: '/customers',
     component: () => import('../views/customers/CustomersView.vue'),
     meta: { area: 'customers' },

@@ -18,10 +18,11 @@ import members from './members'
 import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
+import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orderPickers, ...orderHistory }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orders, ...orderPickers, ...orderHistory }
 
 export default en
 

@@ -1,0 +1,326 @@
+/**
+ * The order wizard's store: the order draft open in the wizard, kept in the draft store as it is typed
+ * (composables/draft-sync: every change saved at once, one save in flight, the rest on page hide), checked as
+ * it is typed (models/orders/check: only the entry edited is checked again), and the start page's lists
+ * (recent drafts, templates).
+ *
+ * The entries are held as plain (non-reactive) objects and replaced, never changed in place: a 100-entry order
+ * with 100,000 asset numbers costs no proxies, no deep watch, and its check costs one entry per edit.
+ */
+import { defineStore } from 'pinia'
+import { computed, customRef, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
+import type { AppErrorData } from '@shared/errors/app-error'
+import type { SyncMode } from '@shared/api/orders'
+import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import { emptyEntry, orderTemplateSchema, type OrderDraft, type OrderEntryDraft, type OrderTemplate } from '@shared/orders/draft'
+import { proposeChannelOrderId } from '@shared/orders/order-number'
+import type { RuleIssue } from '@shared/rules/issue'
+import { getDraft, listDrafts, saveDraft } from '../api/drafts'
+import { submitOrder } from '../api/orders'
+import { errorData } from '../api/errors'
+import { useDraftSync, type DraftSync } from '../composables/draft-sync'
+import { i18n } from '../i18n'
+import { createOrderChecker } from '../models/orders/check'
+import { issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
+import { useProfilesStore } from './profiles'
+
+/** A ref whose value is kept raw (never made reactive deep down, skipped by deep watchers): replaced whole. */
+function rawRef<T extends object>(initial: T): Ref<T> {
+  let value = markRaw(initial)
+  return customRef((track, trigger) => ({
+    get() {
+      track()
+      return value
+    },
+    set(v: T) {
+      value = markRaw(v)
+      trigger()
+    },
+  }))
+}
+
+/** Most issues the list shows at once (the count says how many there are). */
+export const LISTED_ISSUES = 200
+
+export const useOrderWizardStore = defineStore('order-wizard', () => {
+  const profiles = useProfilesStore()
+
+  const draftId = ref<string | null>(null)
+  const channelOrderId = ref('')
+  const syncMode = ref<SyncMode>('sync')
+  const entries = rawRef<OrderEntryDraft[]>([])
+  const ready = ref(false)
+  const note = ref('')
+  /** The entry shown in the editor. */
+  const selected = ref(0)
+
+  const sync = shallowRef<DraftSync | null>(null)
+  const loaded = computed(() => sync.value?.loaded.value ?? false)
+  const loadError = computed<AppErrorData | null>(() => sync.value?.loadError.value ?? null)
+  const saving = computed(() => sync.value?.saving.value ?? false)
+  const saveError = computed<AppErrorData | null>(() => sync.value?.saveError.value ?? null)
+  /** The draft was found missing when opened (removed, or never saved). */
+  const missing = ref(false)
+
+  const channelCode = computed(() => profiles.active?.channelCode ?? '')
+  const checker = createOrderChecker()
+  const check = computed(() => checker.check({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value }, channelCode.value))
+  const issueCount = computed(() => check.value.all.length)
+
+  // Anchors of each entry's issues, kept by the (cached) issue list of the entry.
+  let anchorCache = new WeakMap<RuleIssue[], Map<string, RuleIssue[]>>()
+  function anchorsOf(list: RuleIssue[]): Map<string, RuleIssue[]> {
+    let m = anchorCache.get(list)
+    if (!m) {
+      m = issuesByAnchor(list)
+      anchorCache.set(list, m)
+    }
+    return m
+  }
+  const headerAnchors = computed(() => issuesByAnchor(check.value.header))
+  /** The issues of the input with this anchor (header fields, and the fields of entry `entry`). */
+  function issuesAt(anchor: string, entry: number | null): RuleIssue[] {
+    if (entry === null) return headerAnchors.value.get(anchor) ?? []
+    const list = check.value.byEntry[entry]
+    return list ? (anchorsOf(list).get(anchor) ?? []) : []
+  }
+  /** The issues list, in the user's language (at most LISTED_ISSUES). */
+  const shownIssues = computed<ShownIssue[]>(() => {
+    const locale = i18n.global.locale.value
+    return check.value.all.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+  })
+
+  const body = (): OrderDraft => ({
+    version: 1,
+    channelOrderId: channelOrderId.value,
+    syncMode: syncMode.value,
+    entries: entries.value,
+    ready: ready.value,
+    note: note.value,
+  })
+
+  function reset(): void {
+    channelOrderId.value = ''
+    syncMode.value = 'sync'
+    entries.value = []
+    ready.value = false
+    note.value = ''
+    selected.value = 0
+    missing.value = false
+    anchorCache = new WeakMap()
+  }
+
+  /** Opens a draft in the wizard (the one open is saved first). */
+  async function open(id: string): Promise<void> {
+    if (draftId.value === id && sync.value && !sync.value.loadError.value) return
+    await close()
+    reset()
+    draftId.value = id
+    const s = useDraftSync<OrderDraft>({
+      id,
+      kind: 'orders.order',
+      fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note },
+    })
+    sync.value = s
+    // Tells "not found" apart: draft-sync starts an empty body for an id it does not find.
+    try {
+      await getDraft(id)
+    } catch (err) {
+      if (errorData(err).code === 'app.notFound') missing.value = true
+    }
+    await s.load()
+  }
+
+  /** Saves what is pending and stops following the open draft. */
+  async function close(): Promise<void> {
+    const s = sync.value
+    if (!s) return
+    await s.flush()
+    s.dispose()
+    sync.value = null
+    draftId.value = null
+  }
+
+  /** Any edit: the order is no longer marked ready (the user marks it again after looking). */
+  function edited(): void {
+    if (ready.value) ready.value = false
+  }
+
+  function setEntries(next: OrderEntryDraft[]): void {
+    entries.value = next
+    edited()
+  }
+  function setEntry(i: number, e: OrderEntryDraft): void {
+    setEntries(replaceAt(entries.value, i, e))
+  }
+  function addEntry(e: OrderEntryDraft = emptyEntry('new_buy')): void {
+    setEntries([...entries.value, e])
+    selected.value = entries.value.length - 1
+  }
+  function duplicateEntry(i: number): void {
+    const e = entries.value[i]
+    if (!e) return
+    setEntries(insertAt(entries.value, i + 1, copyEntry(e)))
+    selected.value = i + 1
+  }
+  function removeEntry(i: number): void {
+    setEntries(removeAt(entries.value, i))
+    selected.value = Math.max(0, Math.min(selected.value, entries.value.length - 1))
+  }
+  function moveEntry(from: number, to: number): void {
+    setEntries(moveItem(entries.value, from, to))
+    selected.value = Math.max(0, Math.min(to, entries.value.length - 1))
+  }
+  function setHeader(patch: { channelOrderId?: string; syncMode?: SyncMode; note?: string }): void {
+    if (patch.channelOrderId !== undefined) channelOrderId.value = patch.channelOrderId
+    if (patch.syncMode !== undefined) syncMode.value = patch.syncMode
+    if (patch.note !== undefined) note.value = patch.note
+    if (patch.channelOrderId !== undefined || patch.syncMode !== undefined) edited()
+  }
+
+  /** Marks the order ready: only with no issue left. Returns whether it was marked. */
+  function markReady(): boolean {
+    if (issueCount.value > 0 || entries.value.length === 0) return false
+    ready.value = true
+    return true
+  }
+  function unmarkReady(): void {
+    ready.value = false
+  }
+  // An order checked again with issues (e.g. the profile's channel code cleared) is not ready.
+  watch(issueCount, (n) => {
+    if (n > 0 && ready.value && loaded.value) ready.value = false
+  })
+
+  async function flush(): Promise<void> {
+    await sync.value?.flush()
+  }
+
+  const submitting = ref(false)
+  /**
+   * Hands the ready order to the outbox (main checks it once more). Everything typed is saved first, and the
+   * revision submitted is the one just saved: a change made elsewhere meanwhile is refused by main, not lost.
+   * Throws BridgeError.
+   */
+  async function submit(): Promise<void> {
+    const id = draftId.value
+    if (!id || !ready.value) return
+    submitting.value = true
+    try {
+      await flush()
+      const d = await getDraft(id)
+      await submitOrder(id, d.revision)
+    } finally {
+      submitting.value = false
+    }
+  }
+
+  // ---- new orders, recent drafts, templates ---------------------------------------------------------------
+
+  const recent = shallowRef<DraftMeta[]>([])
+  const templates = shallowRef<DraftMeta[]>([])
+  const listError = ref<AppErrorData | null>(null)
+  const listing = ref(false)
+
+  const profileId = (): string | null => profiles.activeId || null
+
+  async function loadLists(): Promise<void> {
+    listing.value = true
+    listError.value = null
+    try {
+      const pid = profileId()
+      const scope = pid ? { profileId: pid } : {}
+      const [r, t] = await Promise.all([
+        listDrafts({ kinds: ['orders.order'], ...scope, limit: 10, offset: 0 }),
+        listDrafts({ kinds: ['orders.template'], ...scope, limit: 100, offset: 0 }),
+      ])
+      recent.value = r.drafts.filter((d) => d.kind === 'orders.order')
+      templates.value = t.drafts.filter((d) => d.kind === 'orders.template')
+    } catch (err) {
+      listError.value = errorData(err)
+    } finally {
+      listing.value = false
+    }
+  }
+
+  /** Creates an order draft with this body; returns its id (the view opens it). Throws BridgeError. */
+  async function createOrder(draft: OrderDraft = newOrder(proposeChannelOrderId())): Promise<string> {
+    const meta = await saveDraft({ kind: 'orders.order', profileId: profileId(), body: draft, baseRevision: 0 })
+    return meta.id
+  }
+
+  /** A new order from a saved template. Throws BridgeError. */
+  async function createFromTemplate(templateId: string): Promise<string> {
+    const d = await getDraft(templateId)
+    const t = orderTemplateSchema.parse(d.body)
+    return createOrder(orderFromTemplate(t, proposeChannelOrderId()))
+  }
+
+  /** Saves the open order, or one of its entries, as a template named `name`. Throws BridgeError. */
+  async function saveTemplate(name: string, entry: number | null): Promise<DraftMeta> {
+    let t: OrderTemplate
+    if (entry === null) t = orderTemplate(body())
+    else {
+      const e = entries.value[entry]
+      if (!e) throw new Error('no such entry')
+      t = entryTemplate(e)
+    }
+    const meta = await saveDraft({ kind: 'orders.template', profileId: profileId(), name, body: t, baseRevision: 0 })
+    templates.value = [meta, ...templates.value]
+    return meta
+  }
+
+  /** Adds a template's entries to the open order. Throws BridgeError. */
+  async function addFromTemplate(templateId: string): Promise<void> {
+    const d = await getDraft(templateId)
+    const t = orderTemplateSchema.parse(d.body)
+    const added = t.scope === 'entry' ? [copyEntry(t.entry)] : t.order.entries.map(copyEntry)
+    setEntries([...entries.value, ...added])
+    selected.value = entries.value.length - added.length
+  }
+
+  return {
+    draftId,
+    channelOrderId,
+    syncMode,
+    entries,
+    ready,
+    note,
+    selected,
+    loaded,
+    loadError,
+    saving,
+    saveError,
+    missing,
+    channelCode,
+    check,
+    issueCount,
+    shownIssues,
+    issuesAt,
+    body,
+    open,
+    close,
+    setEntry,
+    setEntries,
+    addEntry,
+    duplicateEntry,
+    removeEntry,
+    moveEntry,
+    setHeader,
+    markReady,
+    unmarkReady,
+    flush,
+    submit,
+    submitting,
+    recent,
+    templates,
+    listError,
+    listing,
+    loadLists,
+    createOrder,
+    createFromTemplate,
+    saveTemplate,
+    addFromTemplate,
+  }
+})

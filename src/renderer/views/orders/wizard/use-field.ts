@@ -1,0 +1,26 @@
+/**
+ * What every section of the wizard needs for its fields: the anchor id of a field's input (to show its issues
+ * there and to jump to it from the issues list) and the issues' sentences in the user's language.
+ */
+import { useI18n } from 'vue-i18n'
+import type { Locale } from '@shared/i18n/locale'
+import { anchorId, issueMessage, orderFieldLabel } from '../../../models/orders/fields'
+import { useOrderWizardStore } from '../../../stores/order-wizard'
+
+export function useField(entry: () => number | null) {
+  const store = useOrderWizardStore()
+  const { locale } = useI18n()
+  const loc = (): Locale => locale.value as Locale
+  return {
+    /** The input id of a draft path (`orderList[0].customerName`). */
+    id: (path: string): string => anchorId(path),
+    /** The issues of a field, as one line ('' when none). */
+    err: (path: string): string =>
+      store
+        .issuesAt(anchorId(path), entry())
+        .map((i) => issueMessage(i, loc()))
+        .join(' · '),
+    /** A field's label as the issues name it. */
+    label: (name: string): string => orderFieldLabel(name, loc()),
+  }
+}
