@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { checkOrderDraft, emptyEntry, emptyProduct, emptyMerchandise, orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
+import { DRAFT_KINDS, MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
+import { errorText } from '../../../../src/renderer/i18n'
+import {
+  draftFileTooBig,
+  draftState,
+  draftTypeKey,
+  orderFromTemplate,
+  rekeyEntry,
+  tabQuery,
+  templateFromOrder,
+} from '../../../../src/renderer/models/drafts-list'
+
+function order() {
+  const e = emptyEntry('new_buy')
+  e.customerName = 'ACME Ltd'
+  const p = emptyProduct()
+  p.productName = 'Product X'
+  const m = emptyMerchandise()
+  m.children = [emptyMerchandise()]
+  m.products = [emptyProduct()]
+  e.assets[0]!.products = [p]
+  e.assets[0]!.merchandises = [m]
+  e.assets[0]!.assetNos = ['8100000001']
+  return orderDraftSchema.parse({ channelOrderId: 'LD-1', ready: true, entries: [e] })
+}
+
+/** Every row key of an entry, at any depth. */
+function keys(e: ReturnType<typeof emptyEntry>): string[] {
+  const out = [e.key]
+  const walkM = (m: ReturnType<typeof emptyMerchandise>): void => {
+    out.push(m.key, ...m.products.map((p) => p.key))
+    m.children.forEach(walkM)
+  }
+  for (const a of e.assets) {
+    out.push(a.key, ...a.products.map((p) => p.key))
+    a.merchandises.forEach(walkM)
+  }
+  return out
+}
+
+describe('Drafts tabs and rows', () => {
+  it('each tab lists its kinds; removed drafts of both kinds in their own tab', () => {
+    expect(tabQuery('orders')).toEqual({ kinds: ['orders.order'], removed: false })
+    expect(tabQuery('templates')).toEqual({ kinds: ['orders.template'], removed: false })
+    expect(tabQuery('removed')).toEqual({ kinds: ['orders.order', 'orders.template'], removed: true })
+    // The kinds the area lists are listed kinds of the store.
+    expect(DRAFT_KINDS['orders.order'].listed && DRAFT_KINDS['orders.template'].listed).toBe(true)
+  })
+
+  it('says ready, how many issues, or not marked ready, from the store summary', () => {
+    expect(draftState({ kind: 'orders.order', summary: { issues: 0, ready: true } })).toEqual({ state: 'ready' })
+    expect(draftState({ kind: 'orders.order', summary: { issues: 3, ready: false } })).toEqual({ state: 'issues', count: 3 })
+    expect(draftState({ kind: 'orders.order', summary: { issues: 0, ready: false } })).toEqual({ state: 'unmarked' })
+    expect(draftState({ kind: 'orders.order', summary: {} })).toEqual({ state: 'unknown' })
+    expect(draftState({ kind: 'orders.template', summary: { issues: 2 } })).toEqual({ state: 'template' })
+    // The summary the store computes for a real draft reads the same way.
+    const summary = DRAFT_KINDS['orders.order'].summarize(orderDraftSchema.parse({ entries: [emptyEntry()] }))
+    expect(draftState({ kind: 'orders.order', summary })).toMatchObject({ state: 'issues' })
+  })
+
+  it('words the order type, several types, or none', () => {
+    expect(draftTypeKey('new_buy')).toBe('new_buy')
+    expect(draftTypeKey('delete_product')).toBe('delete_product')
+    expect(draftTypeKey('mixed')).toBe('mixed')
+    expect(draftTypeKey('')).toBe('none')
+    expect(draftTypeKey(undefined)).toBe('none')
+    expect(draftTypeKey('disable')).toBe('none')
+  })
+})
+
+describe('templates', () => {
+  it('an order started from a whole-order template gets its entries with fresh keys, a new number, and is not ready', () => {
+    const o = order()
+    const tpl = templateFromOrder(o)
+    expect(orderTemplateSchema.parse(tpl)).toEqual(tpl)
+    expect(tpl.scope === 'order' && tpl.order.channelOrderId).toBe('')
+    expect(tpl.scope === 'order' && tpl.order.ready).toBe(false)
+    const started = orderFromTemplate(tpl, 'LD-2')
+    expect(started.channelOrderId).toBe('LD-2')
+    expect(started.ready).toBe(false)
+    expect(started.entries[0]!.customerName).toBe('ACME Ltd')
+    expect(started.entries[0]!.assets[0]!.products[0]!.productName).toBe('Product X')
+    const before = new Set(keys(o.entries[0]!))
+    for (const k of keys(started.entries[0]!)) expect(before.has(k)).toBe(false)
+    // Same shape as the template: what the template holds is what the new order is checked on.
+    expect(checkOrderDraft(started, 'C')).toEqual(checkOrderDraft({ ...o, channelOrderId: 'LD-2', ready: false }, 'C'))
+  })
+
+  it('an entry template starts an order of that one entry', () => {
+    const e = order().entries[0]!
+    const started = orderFromTemplate({ scope: 'entry', entry: e }, 'LD-3')
+    expect(started.entries).toHaveLength(1)
+    expect(started.entries[0]!.key).not.toBe(e.key)
+    expect(started.entries[0]!.assets[0]!.assetNos).toEqual(['8100000001'])
+    expect(orderDraftSchema.parse(started)).toEqual(started)
+  })
+
+  it('a copy shares no list with the original (editing one never changes the other)', () => {
+    const e = order().entries[0]!
+    const copy = rekeyEntry(e)
+    copy.assets[0]!.assetNos.push('8100000002')
+    copy.assets[0]!.merchandises[0]!.children.push(emptyMerchandise())
+    expect(e.assets[0]!.assetNos).toEqual(['8100000001'])
+    expect(e.assets[0]!.merchandises[0]!.children).toHaveLength(1)
+  })
+})
+
+describe('drafts files', () => {
+  it('a file too large to be ours is refused before it is read, in the user’s language', () => {
+    expect(draftFileTooBig(MAX_DRAFT_FILE_BYTES)).toBeNull()
+    const e = draftFileTooBig(MAX_DRAFT_FILE_BYTES + 1)!
+    expect(errorText(e, 'en')).toContain('Nothing was imported')
+    expect(errorText(e, 'zh-CN')).toContain('未导入任何内容')
+  })
+})
