@@ -60,6 +60,11 @@ export interface SandboxOptions {
   shellRegion?: '8' | '6'
   /** No warnings on stderr. */
   quiet?: boolean
+  /**
+   * Accept a batch order whose channelCode/channelOrderId pair was accepted before (default false: refused with
+   * 13004). The spec does not say; tests turn it on to prove the app sends each order once without that help.
+   */
+  acceptRepeatedChannelOrder?: boolean
 }
 
 /** Fault settings a test can change while the sandbox runs. */
@@ -185,7 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (persister && fresh) await persister.initial()
 
   const pipeline = new Pipeline({
-    ctx: { store: loaded, clock, limits: { ...DEFAULT_LIMITS, ...options.limits }, stats, shellRegion: options.shellRegion ?? '8' },
+    ctx: { store: loaded, clock, limits: { ...DEFAULT_LIMITS, ...options.limits }, stats, shellRegion: options.shellRegion ?? '8', acceptRepeatedChannelOrder: options.acceptRepeatedChannelOrder === true },
     guard: new Guard(tokens, nonces, (login) => loaded.adminByLogin(login) !== undefined),
     tokens: new TokenEndpoint(new AppRegistry(), tokens, checkUser),
     faults,

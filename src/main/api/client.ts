@@ -84,6 +84,9 @@ const PREPARED = Symbol('prepared attempt')
 /** An attempt built and journaled ahead of sending (see ApiClient.prepareAll). */
 export interface PreparedCall {
   readonly operation: OperationId
+  /** The g_nonce of the prepared attempt, and its journal entry (undefined without a journal). */
+  readonly nonce: string
+  readonly journalId: string | undefined
   /** Closes the journal entry of a prepared call that will not be sent (paused or cancelled job). */
   abandon(): Promise<void>
   readonly [PREPARED]: Attempt
@@ -313,6 +316,10 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   function preparedCall(a: Attempt): PreparedCall {
     return {
       operation: a.opId,
+      nonce: a.nonce,
+      get journalId() {
+        return a.entryId
+      },
       [PREPARED]: a,
       async abandon() {
         if (a.consumed) return

@@ -5,7 +5,9 @@
  */
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { BindEnterpriseBody, LendAssetsBody } from '@shared/api/operations'
-import type { EnterpriseCustomer, ListedMember } from '@shared/api/models'
+import type { AssetProducts, EnterpriseCustomer, ListedMember, MerchandiseInstance, ProductInstance, VirtualAsset } from '@shared/api/models'
+import { AppError } from '@shared/errors/app-error'
+import type { ReadBackReason } from '@shared/orders/outbox'
 import { DEFAULT_LIMITS } from '@shared/settings'
 import type { ApiClient, CallOptions } from './client'
 
@@ -95,31 +97,216 @@ export async function reconcileBind(client: ApiClient, body: BindEnterpriseBody,
   return records.find((r) => r.channelCode === body.channelCode && r.channelCustomerId === body.channelCustomerId) ?? null
 }
 
+/** What reading back found for one entry of a batch order. */
+export interface EntryReadBack {
+  sequence: number
+  verdict: 'done' | 'notDone' | 'cannotTell'
+  reason: ReadBackReason
+  /** The asset numbers the reason is about (the first few): what the user can check. */
+  assetNos: string[]
+  /** From the product instances found (new_buy), else null. */
+  licenseOrderId: string | null
+  customerId: string | null
+}
+
+export interface BatchReadBackOptions extends CallOptions {
+  /** Asset numbers of the order's new_buy entries that were listed before it was sent (null: not known). */
+  preExisting?: readonly string[] | null
+  /** Whether member operation 7 (products of an asset) may be asked (member credentials are configured). */
+  memberProducts?: boolean
+}
+
+const FEW = 20
+
+/** Every product instance of an asset (loose ones and those in packages, at any depth). */
+export function instancesOf(p: AssetProducts): ProductInstance[] {
+  const out = [...(p.productInstanceList ?? [])]
+  const walk = (m: MerchandiseInstance): void => {
+    out.push(...(m.productInstanceList ?? []))
+    for (const c of m.children ?? []) walk(c)
+  }
+  for (const m of p.children ?? []) walk(m)
+  return out
+}
+
+/** Whether a package tree holds something of a channel order (packages carry the order's ids too). */
+function merchandiseOf(p: AssetProducts, channelOrderId: string): string | null {
+  let found: string | null = null
+  const walk = (m: MerchandiseInstance): void => {
+    if (found === null && m.channelOrderId === channelOrderId) found = m.licenseOrderId ?? ''
+    for (const c of m.children ?? []) walk(c)
+  }
+  for (const m of p.children ?? []) walk(m)
+  return found
+}
+
 /**
- * After a batch order ended UNKNOWN, per order `sequence`: a new purchase is done when all its asset numbers
- * are among the enterprise's assets, not done when none is; a revoke of assets is done when none is left.
- * Revoking products cannot be seen in the asset list: unknown.
+ * After a batch order ended UNKNOWN, per entry: done, not done, or cannot tell, with the reason (see
+ * docs/engine.md "Orders: outbox and exactly-once"). Evidence, best first:
+ * - new_buy: products (or packages) carrying this order's `channelOrderId` on its assets (member operation 7,
+ *   when member credentials are configured); else the asset list (order operation 8): none of its numbers
+ *   listed → not done; every number that was not listed before sending is listed now → done; its assets all
+ *   existed before and their products cannot be read → cannot tell.
+ * - delete_asset: none of its numbers listed → done; all still listed → not done; some → cannot tell.
+ * - delete_product: the products to revoke are gone from its assets → done; still there → not done; the
+ *   products cannot be read → cannot tell.
+ * A read that fails throws (the caller tries again later); an asset whose products cannot be read (another
+ * enterprise, member group refused) only weakens the evidence.
  */
-export async function reconcileBatchOrder(client: ApiClient, body: BatchOrderBody, opts: CallOptions = {}): Promise<Map<number, Reconciled>> {
-  const out = new Map<number, Reconciled>()
-  const assetsOf = new Map<string, Set<string>>()
-  for (const order of body.orderList) {
-    if (order.orderType === 'delete_product') {
-      out.set(order.sequence, 'unknown')
+export async function readBackBatchOrder(client: ApiClient, body: BatchOrderBody, opts: BatchReadBackOptions = {}): Promise<EntryReadBack[]> {
+  const before = opts.preExisting ? new Set(opts.preExisting) : null
+  const listed = new Map<string, Map<string, VirtualAsset>>()
+  const productsCache = new Map<string, AssetProducts | null>()
+  const assetsOf = async (eid: string): Promise<Map<string, VirtualAsset>> => {
+    let m = listed.get(eid)
+    if (!m) {
+      const list = await client.listVirtualAssets(eid, undefined, opts)
+      m = new Map(list.map((a) => [a.assetNum, a]))
+      listed.set(eid, m)
+    }
+    return m
+  }
+  /** The products of an asset; null when they cannot be read here. */
+  const productsOf = async (a: VirtualAsset): Promise<AssetProducts | null> => {
+    if (!opts.memberProducts) return null
+    if (productsCache.has(a.id)) return productsCache.get(a.id)!
+    let p: AssetProducts | null = null
+    try {
+      p = await client.listAssetProducts(a.id, opts)
+    } catch (err) {
+      // A transport failure is a failed read (tried again later); a refusal (another enterprise) is no evidence.
+      if (err instanceof AppError && err.code.startsWith('app.') && err.code !== 'app.httpStatus') throw err
+      p = null
+    }
+    productsCache.set(a.id, p)
+    return p
+  }
+  const out: EntryReadBack[] = []
+  for (const e of body.orderList) {
+    const nos = e.assets.flatMap((a) => a.assetNos)
+    const assets = await assetsOf(e.enterpriseGlobalId)
+    const present = nos.filter((n) => assets.has(n))
+    const absent = nos.filter((n) => !assets.has(n))
+    const r = (verdict: EntryReadBack['verdict'], reason: ReadBackReason, about: string[], lo: string | null = null, cid: string | null = null): void => {
+      out.push({ sequence: e.sequence, verdict, reason, assetNos: about.slice(0, FEW), licenseOrderId: lo, customerId: cid })
+    }
+    if (e.orderType === 'new_buy') {
+      if (present.length === 0) {
+        r('notDone', 'assetsAbsent', nos)
+        continue
+      }
+      const customerId = assets.get(present[0]!)?.customerId ?? null
+      // Member operation 7: products carrying this order's channelOrderId.
+      let found: string | null = null
+      let readable = true
+      const hasProducts = e.assets.some((a) => (a.products?.length ?? 0) > 0 || (a.merchandises?.length ?? 0) > 0)
+      for (const no of present) {
+        const p = await productsOf(assets.get(no)!)
+        if (!p) {
+          readable = false
+          continue
+        }
+        const inst = instancesOf(p).find((i) => i.channelOrderId === body.channelOrderId && (!i.channelCode || i.channelCode === body.channelCode))
+        if (inst) {
+          found = inst.licenseOrderId ?? ''
+          break
+        }
+        const m = merchandiseOf(p, body.channelOrderId)
+        if (m !== null) {
+          found = m
+          break
+        }
+      }
+      if (found !== null) {
+        r('done', 'instancesFound', present, found || null, customerId)
+        continue
+      }
+      if (readable && hasProducts && absent.length === 0) {
+        r('notDone', 'instancesMissing', present)
+        continue
+      }
+      // The asset list alone: numbers that were not listed before sending and are listed now.
+      if (before) {
+        const fresh = nos.filter((n) => !before.has(n))
+        if (fresh.length > 0 && fresh.every((n) => assets.has(n))) {
+          r('done', 'assetsAppeared', fresh, null, customerId)
+          continue
+        }
+        if (fresh.length > 0 && fresh.every((n) => !assets.has(n))) {
+          // Nothing new appeared; the assets listed all existed before: their products would tell.
+          r(readable && hasProducts ? 'notDone' : 'cannotTell', readable && hasProducts ? 'instancesMissing' : 'assetsExistedBefore', present)
+          continue
+        }
+        if (fresh.length === 0) {
+          r('cannotTell', hasProducts ? 'productsUnreadable' : 'assetsExistedBefore', present)
+          continue
+        }
+      }
+      r('cannotTell', absent.length > 0 ? 'assetsPartly' : 'assetsExistedBefore', absent.length > 0 ? absent : present)
       continue
     }
-    let assets = assetsOf.get(order.enterpriseGlobalId)
-    if (!assets) {
-      const list = await client.listVirtualAssets(order.enterpriseGlobalId, undefined, opts)
-      assets = new Set(list.map((a) => a.assetNum))
-      assetsOf.set(order.enterpriseGlobalId, assets)
+    if (e.orderType === 'delete_asset') {
+      if (present.length === 0) r('done', 'assetsGone', nos)
+      else if (absent.length === 0) r('notDone', 'assetsStill', present)
+      else r('cannotTell', 'assetsPartly', present)
+      continue
     }
-    const nos = order.assets.flatMap((a) => a.assetNos)
-    const present = nos.filter((n) => assets.has(n)).length
-    if (nos.length === 0) out.set(order.sequence, 'unknown')
-    else if (order.orderType === 'new_buy') out.set(order.sequence, present === nos.length ? 'done' : present === 0 ? 'notDone' : 'unknown')
-    else out.set(order.sequence, present === 0 ? 'done' : present === nos.length ? 'notDone' : 'unknown')
+    // delete_product: are the products to revoke still on the assets?
+    if (present.length === 0) {
+      r('cannotTell', 'assetsPartly', nos)
+      continue
+    }
+    let still = false
+    let unreadable = false
+    for (const a of e.assets) {
+      for (const no of a.assetNos) {
+        const asset = assets.get(no)
+        if (!asset) continue
+        const p = await productsOf(asset)
+        if (!p) {
+          unreadable = true
+          continue
+        }
+        const inst = instancesOf(p)
+        for (const d of a.products ?? []) {
+          const src = e.srcLicenseOrderId
+          if (inst.some((i) => i.productUri === d.productUri && (!src || i.licenseOrderId === src) && (d.strictMatchWhenDelete !== true || ((i.limitStartTime ?? null) === (d.limitStartDate ?? null) && (i.limitEndTime ?? null) === (d.limitEndDate ?? null) && i.limitConcurrent === d.limitConcurrent)))) {
+            still = true
+          }
+        }
+      }
+    }
+    if (still) r('notDone', 'productsStill', present)
+    else if (unreadable) r('cannotTell', 'productsUnreadable', present)
+    else r('done', 'productsGone', present)
   }
+  return out
+}
+
+/** Asset numbers of the new_buy entries of an order that are listed now (read before sending, as evidence). */
+export async function listedBefore(client: ApiClient, body: BatchOrderBody, opts: CallOptions = {}): Promise<string[]> {
+  const out: string[] = []
+  const byEnterprise = new Map<string, string[]>()
+  for (const e of body.orderList) {
+    if (e.orderType !== 'new_buy') continue
+    const l = byEnterprise.get(e.enterpriseGlobalId) ?? []
+    l.push(...e.assets.flatMap((a) => a.assetNos))
+    byEnterprise.set(e.enterpriseGlobalId, l)
+  }
+  for (const [eid, nos] of byEnterprise) {
+    const list = new Set((await client.listVirtualAssets(eid, undefined, opts)).map((a) => a.assetNum))
+    for (const n of nos) if (list.has(n)) out.push(n)
+  }
+  return out
+}
+
+/**
+ * After a batch order ended UNKNOWN, per order `sequence` (the asset list only, no products read): see
+ * readBackBatchOrder.
+ */
+export async function reconcileBatchOrder(client: ApiClient, body: BatchOrderBody, opts: BatchReadBackOptions = {}): Promise<Map<number, Reconciled>> {
+  const out = new Map<number, Reconciled>()
+  for (const r of await readBackBatchOrder(client, body, opts)) out.set(r.sequence, r.verdict === 'cannotTell' ? 'unknown' : r.verdict)
   return out
 }
 

@@ -30,6 +30,8 @@ import { registerOrderHandlers } from '../handlers/orders'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
+import { OrderService, OrderStore } from '../services/orders'
+import type { OutboxTiming } from '@shared/orders/outbox'
 import { ClientPool } from '../api/client-pool'
 import { AssetListCache } from '../services/assets'
 import { createBulkRunner } from '../services/bulk'
@@ -64,6 +66,8 @@ export interface CoreOptions {
   startSandbox?: SandboxStarter | null
   /** Run the sandbox while the Sandbox profile is active (default true). The CLI starts it only when a call needs it. */
   followActiveProfile?: boolean
+  /** The order sender's timing (retries, read-backs, async checks); default OUTBOX_TIMING. Tests shorten it. */
+  orderTiming?: Partial<OutboxTiming>
   /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
   testConnection?: Services['testConnection']
 }
@@ -147,6 +151,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   events.on('bulk.progress', (p) => {
     if (p.kind === 'holdings.configure' && p.status !== 'running') holdings.clear()
   })
+  const orderStore = new OrderStore(db)
+  const orders = new OrderService({
+    store: orderStore,
+    drafts,
+    clientFor,
+    profile: async (profileId) => {
+      const p = await profiles.get(profileId)
+      // Member operation 7 needs the member app and a user: the read-back uses it when both are there.
+      const memberProducts = p.memberAppKey !== '' && p.userLogin !== '' && (p.secrets.userPassword === true || p.secrets.userToken === true || p.builtIn)
+      return { channelCode: p.channelCode, memberProducts }
+    },
+    activeProfileId: () => profiles.activeId(),
+    limits: async () => ({ maxOrdersPerBatch: (await settings.get()).limits.maxOrdersPerBatch }),
+    journal,
+    onChange: (profileId, ids) => events.emit('orders.changed', { profileId, ids }),
+    log: log.child('orders'),
+    ...(options.orderTiming ? { timing: options.orderTiming } : {}),
+  })
+  // The connection may be back: a profile was edited or activated, or the sandbox came up.
+  events.on('profiles.changed', () => orders.wake())
+  events.on('sandbox.status', (s) => {
+    if (s.running) orders.wake()
+  })
   const services: Services = {
     info,
     dataDir,
@@ -163,6 +190,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     memberDirectory,
     holdings,
     customers: new CustomerService({ book: customerBook, clientFor }),
+    orders,
     catalog,
     testConnection: options.testConnection ?? testConnection,
     journal,
@@ -175,6 +203,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
   services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
+  // The outbox sends in the app (and browser mode); a CLI command that submits starts it itself.
+  if (options.shell !== 'cli') orders.start()
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -191,7 +221,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   registerHoldingsHandlers(registry, services)
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
-  registerOrderHandlers(registry)
+  registerOrderHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -220,6 +250,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Running jobs pause (their calls in flight finish first), then the clients and the journal close; all
       // before the sandbox stops.
       await services.bulk.close()
+      await orders.close()
       await clients.close()
       await journal.close()
       await sandbox.stop()

@@ -22,6 +22,7 @@ import type { DraftStore } from '../services/drafts'
 import type { MemberDirectory, MembersService } from '../services/members'
 import type { HoldingsService } from '../services/holdings'
 import type { CustomerService } from '../services/customers'
+import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
 
 /** Facts about this run that do not change while it lasts. */
@@ -52,6 +53,8 @@ export interface Services {
   holdings: HoldingsService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
+  /** Submitting orders: the outbox, its sender (exactly once), the history. */
+  orders: OrderService
   /** The product catalog per profile (SQLite); the Sandbox profile's starts with the demo products. */
   catalog: CatalogStore
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */

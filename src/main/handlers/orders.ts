@@ -1,14 +1,25 @@
-/** Handlers of submitting orders (src/main/services/orders). Placeholder until the service lands (minutes away). */
-import { AppError } from '@shared/errors/app-error'
-import { orderChannels } from '@shared/ipc/channels/orders'
-import type { ChannelName } from '@shared/ipc/contract'
+/** Handlers of submitting orders: the outbox, exactly once, the history (src/main/services/orders). Thin. */
+import { resolveLocale, type Locale } from '@shared/i18n/locale'
+import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
 
 /** Registers the `orders.*` channels. */
-export function registerOrderHandlers(registry: HandlerRegistry): void {
-  for (const name of Object.keys(orderChannels) as ChannelName[]) {
-    registry.handle(name, async () => {
-      throw AppError.app('app.internal')
-    })
-  }
+export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'profiles' | 'settings' | 'info'>): void {
+  const { orders } = services
+  const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
+  const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
+
+  registry.handle('orders.submit', async ({ draftId, baseRevision }) => orders.submit(draftId, baseRevision))
+  registry.handle('orders.list', async ({ profileId, ...q }) => orders.list({ ...q, profileId: await profileOf(profileId) }))
+  registry.handle('orders.get', async ({ id }) => orders.get(id))
+  registry.handle('orders.hold', async ({ id }) => orders.hold(id))
+  registry.handle('orders.release', async ({ id }) => orders.release(id))
+  registry.handle('orders.withdraw', async ({ id }) => orders.withdraw(id))
+  registry.handle('orders.sendNow', async ({ id }) => orders.sendNow(id))
+  registry.handle('orders.resolve', async ({ id, decision }) => orders.resolve(id, decision))
+  registry.handle('orders.toDraft', async ({ id, mode }) => orders.toDraft(id, mode))
+  registry.handle('orders.export', async ({ profileId, format, ...q }) =>
+    orders.export({ ...q, profileId: await profileOf(profileId), offset: 0, limit: 1 }, format, await locale()),
+  )
+  registry.handle('orders.status', async ({ profileId }) => orders.status(await profileOf(profileId)))
 }

@@ -276,7 +276,7 @@ export const batchOrder: Handler = (ctx, req) => {
   ctx.stats.received('batchOrder', key)
   const { store } = ctx
   // A channel order is accepted once: a resent batch is refused instead of buying twice.
-  if (store.ordersOfChannelOrder(body.channelCode, body.channelOrderId).length > 0) {
+  if (!ctx.acceptRepeatedChannelOrder && store.ordersOfChannelOrder(body.channelCode, body.channelOrderId).length > 0) {
     fail(issue(V, 'channelOrderId', 'exists', { value: body.channelOrderId }), req)
   }
   const claimed = new Map<string, string>()

@@ -14,6 +14,8 @@ export interface OpContext {
   stats: StatsRecorder
   /** Region digit of new shell numbers: 8 domestic, 6 Singapore. */
   shellRegion: '8' | '6'
+  /** Accept a repeated channelCode/channelOrderId pair (SandboxOptions.acceptRepeatedChannelOrder). */
+  acceptRepeatedChannelOrder?: boolean
 }
 
 export interface OpRequest {

@@ -11,6 +11,7 @@
  *   queued | held | waitingConnection ──withdraw──▶ withdrawn (the draft is back in Drafts)
  */
 import type { Locale } from '../i18n/locale'
+import { fieldOfServiceMessage } from '../customers/fields'
 
 export const ORDER_STATES = [
   /** Waiting to be sent (goes out at once while the service is reachable). */
@@ -193,4 +194,42 @@ export const READBACK_REASON_WORDS: Record<ReadBackReason, Record<Locale, string
   },
   asyncNotYet: { en: 'Nothing is visible yet, and an async order may still be processed: check {assetNos} later.', 'zh-CN': '尚无可见结果，异步订单可能仍在处理：请稍后检查 {assetNos}。' },
   readFailed: { en: 'The service could not be read; it is tried again.', 'zh-CN': '无法读取服务；将再次尝试。' },
+}
+
+/** The sender's timing (docs/decisions.md "Orders: submitting"); tests pass shorter ones. */
+export interface OutboxTiming {
+  /** First wait after a try that could not reach the service; doubles each time, up to retryMaxMs. */
+  retryBaseMs: number
+  retryMaxMs: number
+  /** Wait before reading back again after a read-back that failed. */
+  readBackRetryMs: number
+  /** How often an accepted async order's assets are checked, and for how long. */
+  asyncEveryMs: number
+  asyncLimitMs: number
+  /** How often the sender looks for due orders. */
+  tickMs: number
+}
+
+export const OUTBOX_TIMING: OutboxTiming = {
+  retryBaseMs: 2_000,
+  retryMaxMs: 60_000,
+  readBackRetryMs: 5_000,
+  asyncEveryMs: 10_000,
+  asyncLimitMs: 30 * 60_000,
+  tickMs: 1_000,
+}
+
+const TOP_FIELDS = ['channelOrderId', 'channelCode', 'syncMode', 'orderList'] as const
+
+/**
+ * Where a refusal belongs: the request field its message names (`orderList[1].assets[0].assetNos[2]`, or a
+ * top-level field found as a whole word, as the customers area places a 13004) and the entry sequence it names
+ * ("Order sequence 2: …", "订单序号 2：…"). Nulls when the message names none.
+ */
+export function refusalPlace(message: string | undefined): { field: string | null; sequence: number | null } {
+  if (!message) return { field: null, sequence: null }
+  const path = /orderList\[\d+\](?:\.[A-Za-z]+(?:\[\d+\])*)*/.exec(message)?.[0] ?? null
+  const seq = /(?:sequence|序号)\s*(\d+)/i.exec(message)
+  const sequence = seq ? Number(seq[1]) : path ? Number(/orderList\[(\d+)\]/.exec(path)![1]) + 1 : null
+  return { field: path ?? fieldOfServiceMessage(message, TOP_FIELDS), sequence }
 }

@@ -2,3 +2,4 @@
 export { Journal, JOURNAL_DIR, type JournalOptions } from './journal'
 export { redactRequest, REDACTED } from './redact'
 export { AppendLog } from './append-log'
+export type { JournalResolution } from '@shared/ipc/channels/journal'

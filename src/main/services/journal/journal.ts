@@ -23,6 +23,8 @@ import {
   type JournalFilter,
   type JournalIssue,
   type JournalPage,
+  type JournalResolution,
+  journalResolutionSchema,
 } from '@shared/ipc/channels/journal'
 import type { JournalEnd, JournalSink, JournalStart } from '../../api/journal-sink'
 import { AppendLog } from './append-log'
@@ -72,9 +74,11 @@ const endLineSchema = z.object({
 })
 /** The send of a queued call. */
 const sentLineSchema = z.object({ t: z.literal('sent'), id: z.string(), at: z.number() })
+/** How an UNKNOWN call was resolved: read back, or decided by the user (orders; see services/orders). */
+const resolvedLineSchema = z.object({ t: z.literal('resolved'), id: z.string(), ...journalResolutionSchema.shape })
 /** Written when a process opens the file: the boot of the machine the lines after it were written in. */
 const bootLineSchema = z.object({ t: z.literal('boot'), boot: z.string(), at: z.number() })
-const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema, bootLineSchema])
+const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema, bootLineSchema, resolvedLineSchema])
 type StartLine = z.output<typeof startLineSchema>
 type EndLine = z.output<typeof endLineSchema>
 
@@ -94,6 +98,7 @@ interface FileState {
   starts: StartLine[]
   sent: Map<string, number>
   ends: Map<string, EndLine>
+  resolutions: Map<string, JournalResolution[]>
   /** Whether the boot noted last (lines are read in order) is this one. */
   inThisBoot: boolean
   /** Queued calls journaled in this boot of the machine: for them a missing "sent" line means not sent. */
@@ -281,6 +286,27 @@ export class Journal implements JournalSink {
     }
   }
 
+  /**
+   * Records how an UNKNOWN call was resolved (read back, or decided by the user) on its entry; on disk when this
+   * resolves.
+   */
+  async resolved(id: string, r: JournalResolution): Promise<void> {
+    await this.log.append(JSON.stringify({ t: 'resolved', id, ...journalResolutionSchema.parse(r) }))
+  }
+
+  /**
+   * Whether the request of a call journaled ahead (`prepareAll` with `ahead`) left the machine, from its lines:
+   * notSent (no send record, journaled in this boot of the machine, or closed as not sent), sent, or unknown (no
+   * such entry, or an older boot that may have lost its send record).
+   */
+  async sendState(profileId: string, id: string, nonce: string): Promise<'notSent' | 'sent' | 'unknown'> {
+    const { entries } = await this.read({ profileId, text: nonce })
+    const e = entries.find((x) => x.id === id)
+    if (!e) return 'unknown'
+    if (e.outcome === 'interruptedBeforeSend' || e.outcome === 'notSent') return 'notSent'
+    return e.sentAt !== undefined ? 'sent' : 'unknown'
+  }
+
   /** A page of entries matching the filters, newest first. */
   async list(filter: JournalFilter & { offset?: number; limit?: number }): Promise<JournalPage> {
     const { entries, issues } = await this.read(filter)
@@ -350,11 +376,13 @@ export class Journal implements JournalSink {
     // An end line can be in the next file (month boundary, size rotation): gather all ends first.
     const ends = new Map<string, EndLine>()
     const sent = new Map<string, number>()
+    const resolutions = new Map<string, JournalResolution[]>()
     for (const name of await this.fileNames()) {
       const state = await this.refresh(name)
       states.push(state)
       for (const [id, end] of state.ends) ends.set(id, end)
       for (const [id, at] of state.sent) sent.set(id, at)
+      for (const [id, list] of state.resolutions) resolutions.set(id, [...(resolutions.get(id) ?? []), ...list])
       issues.push(...state.issues)
       if (state.tail.trim() !== '' && !this.isBeingWritten(name)) {
         issues.push({ file: name, line: state.lineNo + 1, problem: 'incomplete last line (the app stopped while writing it)' })
@@ -363,6 +391,8 @@ export class Journal implements JournalSink {
     for (const state of states) {
       for (const s of state.starts) {
         const e = this.merge(s, ends.get(s.id) ?? this.unwritten.get(s.id), sent.get(s.id), state.thisBoot.has(s.id))
+        const r = resolutions.get(s.id)
+        if (r) e.resolutions = r.sort((a, b) => a.at - b.at)
         if (matches(e, filter)) entries.push(e)
       }
     }
@@ -428,7 +458,7 @@ export class Journal implements JournalSink {
     const path = join(this.dir, name)
     const size = (await stat(path).catch(() => null))?.size ?? 0
     if (!state || size < state.offset) {
-      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), issues: [], inThisBoot: false, thisBoot: new Set() }
+      state = { offset: 0, tail: '', lineNo: 0, starts: [], sent: new Map(), ends: new Map(), resolutions: new Map(), issues: [], inThisBoot: false, thisBoot: new Set() }
       this.files.set(name, state)
     }
     if (size === state.offset) return state
@@ -462,7 +492,10 @@ export class Journal implements JournalSink {
           if (line.queued && state.inThisBoot) state.thisBoot.add(line.id)
         } else if (line.t === 'sent') state.sent.set(line.id, line.at)
         else if (line.t === 'boot') state.inThisBoot = isThisBoot(line.boot)
-        else state.ends.set(line.id, line)
+        else if (line.t === 'resolved') {
+          const { t: _t, id, ...r } = line
+          state.resolutions.set(id, [...(state.resolutions.get(id) ?? []), r])
+        } else state.ends.set(line.id, line)
       }
     } finally {
       await fh.close()

@@ -47,6 +47,18 @@ export const journalCountsSchema = z.discriminatedUnion('kind', [
 ])
 export type JournalCounts = z.output<typeof journalCountsSchema>
 
+/**
+ * How a call whose outcome was UNKNOWN was resolved: read back from the service, or decided by the user (orders:
+ * src/main/services/orders). `summary` says what was read, in English.
+ */
+export const journalResolutionSchema = z.object({
+  at: z.number(),
+  by: z.enum(['readBack', 'user']),
+  verdict: z.enum(['done', 'notDone', 'cannotTell']),
+  summary: z.string().max(2000),
+})
+export type JournalResolution = z.output<typeof journalResolutionSchema>
+
 /** One call as the journal shows it: its start line and, once it ended, its end line, merged. */
 export const journalEntrySchema = z.object({
   id: z.string(),
@@ -87,6 +99,8 @@ export const journalEntrySchema = z.object({
   error: appErrorDataSchema.optional(),
   /** The bulk job (and chunk) that sent it, if any. */
   jobId: z.string().optional(),
+  /** How an UNKNOWN outcome was resolved (read back, decided), oldest first. */
+  resolutions: z.array(journalResolutionSchema).optional(),
   chunk: z.number().int().optional(),
 })
 export type JournalEntry = z.output<typeof journalEntrySchema>
