@@ -10,6 +10,7 @@ import { holdingAssignDraftSchema, holdingBulkDraftSchema, holdingLendDraftSchem
 import { memberAddDraftSchema, memberBulkDraftSchema, memberEditDraftSchema, memberImportDraftSchema } from '../ipc/channels/members'
 import { bindDraftSchema, createDraftSchema, editDraftSchema, updateDraftSchema } from '../customers/drafts'
 import { checkOrderDraft, orderDraftCustomer, orderDraftSchema, orderDraftType, orderTemplateSchema } from '../orders/draft'
+import { catalogEditDraftSchema } from '../orders/catalog-form'
 
 /** What the Drafts list shows of a draft besides its name and dates. All optional: kinds say what they know. */
 export const draftSummarySchema = z.object({
@@ -124,6 +125,8 @@ export const DRAFT_KINDS = {
     summarize: (b) => ({ customer: b.fields.customerName.slice(0, 300) }),
     listed: false,
   }),
+  /** The product catalog's edit dialog (a product or a package as typed). */
+  'catalog.edit': kind({ schema: catalogEditDraftSchema, summarize: (b) => ({ type: b.open }), listed: false }),
 } satisfies Record<string, DraftKindSpec<unknown>>
 
 export type DraftKind = keyof typeof DRAFT_KINDS
