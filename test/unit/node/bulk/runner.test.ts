@@ -94,6 +94,19 @@ describe('BulkRunner: locks', () => {
     expect(svc.lockSends.get('8100000001')).toBe(1)
   })
 
+  it('reads numbers with the one asset-number reader: full-width digits and spreadsheet quotes repeat the plain number', async () => {
+    const svc = new FakeService(0)
+    const r = runner(svc)
+    const fullWidth = [...'8100000005'].map((d) => String.fromCharCode(0xff10 + Number(d))).join('')
+    const job = await r.start({ kind: 'locks.enable', items: ['8100000005', fullWidth, '"8100000005"', "'8100000006"] })
+    await r.wait(job.id)
+    const results = (await r.get(job.id)).items.map((i) => i.result.state)
+    expect(results).toEqual(['failed', 'duplicate', 'duplicate', 'failed'])
+    // Sent once each, in the form the service knows (folded, unquoted).
+    expect(svc.lockSends.get('8100000005')).toBe(1)
+    expect(svc.lockSends.get('8100000006')).toBe(1)
+  })
+
   it('one result per input item, duplicates not sent, chunks and concurrency bounded', async () => {
     const svc = new FakeService(1000)
     svc.delayMs = 2
