@@ -1,4 +1,4 @@
-// Lint: TypeScript + Vue rules, and the layer rules of DESIGN.md enforced by eslint-plugin-boundaries.
+// Lint: TypeScript + Vue rules, and the layer rules of docs/architecture.md enforced by eslint-plugin-boundaries.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
@@ -53,7 +53,7 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
-            // main may start the sandbox in-process (issue 3 item 8), through its public entry only (see below).
+            // main may start the sandbox in-process (the Sandbox profile), through its public entry only (see below).
             { from: { element: { type: 'main' } }, allow: { to: { element: { types: { anyOf: ['shared', 'main', 'sandbox'] } } } } },
             { from: { element: { type: 'preload' } }, allow: { to: { element: { type: 'shared' } } } },
             { from: { element: { type: 'renderer' } }, allow: { to: { element: { types: { anyOf: ['shared', 'renderer'] } } } } },

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 
-// Debian's Chromium; Playwright cannot download its own browsers on these machines (DESIGN.md).
+// Debian's Chromium; Playwright cannot download its own browsers on these machines (README).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({

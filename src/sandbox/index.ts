@@ -1,6 +1,6 @@
 /**
  * The local licensing-service sandbox: the only module the app imports (lint-enforced). `startSandbox` runs a
- * real HTTP server implementing the 19 operations of licensing-api.md plus a token endpoint, over demo data.
+ * real HTTP server implementing the 19 operations of the service (docs/service.md) plus a token endpoint, over demo data.
  * Everything a user of it needs is in docs/sandbox.md.
  */
 import { createServer, type Server } from 'node:http'

@@ -2,7 +2,7 @@
  * Bench: the virtual assets table holding 200,000 rows, in real Chromium through browser mode (the built app,
  * `npm run build` first), against the in-process sandbox at scale 2000.
  *
- * Targets (issue 5, item 7): a text filter shows its result in under 100 ms; scrolling has no long task over
+ * Targets: a text filter shows its result in under 100 ms; scrolling has no long task over
  * 50 ms. Measured in the page with performance.now(), requestAnimationFrame and PerformanceObserver('longtask'):
  * - loadSeconds: opening the screen (a fresh list: the core fetches it from the sandbox) until the first rows
  *   show; reloadSeconds: the page loaded again, the list then coming from the core's cache;

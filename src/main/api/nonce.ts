@@ -1,4 +1,4 @@
-/** The anti-replay `g_nonce` (DESIGN.md: fresh and cryptographically random per request and per retry). */
+/** The anti-replay `g_nonce`: fresh and cryptographically random per request and per retry (docs/decisions.md). */
 import { randomBytes } from 'node:crypto'
 
 const NONCE_BYTES = 16

@@ -1,5 +1,5 @@
 /**
- * Runs the local sandbox in-process whenever the Sandbox profile is active (issue 3, item 8): on a random
+ * Runs the local sandbox in-process whenever the Sandbox profile is active: on a random
  * loopback port, its state in the data folder so practice work survives restarts. Stops it when another
  * profile becomes active. Publishes `sandbox.status`.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod'
 /** HTTP status the service uses for business exceptions (spec: conventions 2). */
 export const HTTP_BUSINESS_ERROR = 299
 
-/** `code` is the integer 0 on success and a string on errors: always compare as strings (DESIGN.md). */
+/** `code` is the integer 0 on success and a string on errors: always compare as strings (docs/decisions.md). */
 export function isSuccessCode(code: unknown): boolean {
   return String(code) === '0'
 }

@@ -1,5 +1,5 @@
 /**
- * The layer rules of DESIGN.md are enforced by ESLint (eslint.config.js). These tests lint small probe sources as
+ * The layer rules of docs/architecture.md are enforced by ESLint (eslint.config.js). These tests lint small probe sources as
  * if they sat in each layer, so a config change that stops catching a forbidden import fails here.
  */
 import { join } from 'node:path'
