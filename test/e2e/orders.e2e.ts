@@ -1,0 +1,163 @@
+/**
+ * The order wizard in real Chromium through browser mode, against the in-process sandbox: a new purchase with two
+ * asset numbers allocated right in the wizard (order operation 9), its customer picked from the customer book, a
+ * product typed and a two-level package tree; an issue shown at its field and jumped to from the issues list;
+ * marked ready and reviewed in sentences with the request body. In Chinese: an order typed, the app restarted,
+ * the order reopened from the start page with everything typed, its issues and its review in Chinese.
+ */
+import type { Page } from '@playwright/test'
+import { test, expect, invoke as api } from './fixtures'
+
+const ACME = {
+  customerName: 'ACME Ltd',
+  customerId: 'C000000000000077',
+  crmCustomerId: 'CRM-ACME',
+  channelCode: 'DEMO',
+  channelCustomerId: 'DEMO-ACME',
+  enterpriseGlobalId: 'E000000000000077',
+  branchCode: 'SH',
+  branchName: 'Shanghai',
+  adminName: 'Ann Admin',
+  adminAccount: 'ann.admin',
+  adminEmail: 'ann@acme.example',
+  adminCellNumber: '13912345678',
+  passwordMobile: '13912345678',
+  address: 'No. 1 Test Road',
+}
+
+/** The form item (label, input and message) around an input with this id. */
+const item = (page: Page, id: string) => page.locator('.el-form-item', { has: page.locator(`#${id}`) })
+
+async function chooseLicense(page: Page, type: string): Promise<void> {
+  await page.getByTestId('license-type').click()
+  await page.getByTestId(`license-${type}`).click()
+}
+
+test('a new purchase: allocated numbers, a customer from the book, a product and a two-level package tree, issues, ready, review', async ({ app, page }) => {
+  test.setTimeout(180_000)
+  await api(app, 'customers.save', { fields: ACME })
+  await app.open(page)
+  await expect(page.getByTestId('orders-view')).toBeVisible()
+  await page.getByTestId('order-new').click()
+  await expect(page.getByTestId('order-wizard')).toBeVisible()
+  await expect(page).toHaveURL(/#\/orders\/draft\//)
+  await expect(page.getByTestId('order-channel-code')).toHaveText('DEMO')
+  await expect(page.getByTestId('order-number')).toHaveValue(/^LD-\d{8}-\d{6}-[0-9A-Z]{4}$/)
+  // A fresh entry: each empty required field says so at the field, in words.
+  await expect(item(page, 'of-orderList-0-customerName')).toContainText('Customer name is required')
+
+  await chooseLicense(page, 'normal_recover_usbkey')
+  // The customer from the book fills every field; each stays editable.
+  await page.getByTestId('entry-customer-picker').fill('ACME')
+  await page.getByTestId('customer-option').first().click()
+  await expect(page.getByTestId('entry-adminEmail')).toHaveValue('ann@acme.example')
+  await expect(page.getByTestId('entry-address')).toHaveValue('No. 1 Test Road')
+  await page.getByTestId('entry-branchName').fill('Shanghai East')
+
+  // Two new numbers from the service, right in the asset group.
+  await page.getByTestId('allocate-size').fill('2')
+  await page.getByTestId('allocate').click()
+  await page.getByRole('button', { name: 'Get 2 numbers' }).click()
+  await expect(page.getByTestId('asset-numbers-count')).toContainText('2 numbers')
+  await expect(page.getByTestId('asset-numbers-count')).toContainText('Domestic (8): 2')
+  const numbers = (await page.getByTestId('asset-numbers').inputValue()).split('\n')
+  expect(numbers).toHaveLength(2)
+  for (const n of numbers) expect(n).toMatch(/^\d{10}$/)
+
+  // A product typed by hand; its duration in any of its forms.
+  await page.getByTestId('product-add').click()
+  await page.getByTestId('product-name').fill('Cost Estimator 6')
+  await page.getByTestId('product-uri').fill('GMS-1001')
+  await page.getByTestId('product-type').fill('tool')
+  await page.locator('#of-orderList-0-assets-0-products-0-limitConcurrent').fill('5')
+  const expr = page.locator('#of-orderList-0-assets-0-products-0-timeDurationExpression')
+  // A malformed duration: the issue at its field, and in the list, which jumps to it.
+  await expr.fill('2 years')
+  await expect(item(page, 'of-orderList-0-assets-0-products-0-timeDurationExpression')).toContainText('Duration (y-m-d) must have the form y-m-d')
+  await page.getByTestId('product-name').focus()
+  const link = page.getByTestId('issue-link').filter({ hasText: 'Duration (y-m-d)' })
+  await expect(link).toContainText('Entry 1 › Asset group 1 › Product 1')
+  await link.click()
+  await expect(expr).toBeFocused()
+  await expr.fill('2-0-0')
+  await expect(page.locator('#of-orderList-0-assets-0-products-0-timeUnitQuantity')).toHaveValue('2')
+
+  // A package with a sub-package.
+  await page.getByTestId('package-add').click()
+  await page.getByTestId('package-num').fill('SUITE-1')
+  await page.getByTestId('package-name').fill('Estimating Suite')
+  await page.getByTestId('package-add-child').click()
+  await page.getByTestId('package-num').nth(1).fill('ADDON-1')
+  await page.getByTestId('package-name').nth(1).fill('Rebar Add-on')
+  await expect(page.locator('#of-orderList-0-assets-0-merchandises-0-children-0-parentMerchandiseNum')).toHaveValue('SUITE-1')
+
+  await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
+  await expect(page.getByTestId('save-state')).toHaveText('Saved on this computer')
+  await page.getByTestId('mark-ready').click()
+  await expect(page.getByTestId('ready-tag')).toBeVisible()
+
+  await page.getByTestId('mode-review').click()
+  await expect(page.getByTestId('review-sentence')).toHaveText(
+    '2 stand-alone refillable locks for ACME Ltd: Cost Estimator 6, 5 nodes, 2 years; package Estimating Suite (package Rebar Add-on)',
+  )
+  await expect(page.getByTestId('review-locks')).toContainText('2')
+  await expect(page.getByTestId('review-products')).toContainText('1')
+  await expect(page.getByTestId('review-packages')).toContainText('2')
+  await page.getByTestId('review-body-toggle').click()
+  const body = JSON.parse(await page.getByTestId('review-body').innerText()) as { channelCode: string; orderList: { branchName: string; assets: { assetNos: string[] }[] }[] }
+  expect(body.channelCode).toBe('DEMO')
+  expect(body.orderList[0]!.branchName).toBe('Shanghai East')
+  expect(body.orderList[0]!.assets[0]!.assetNos).toEqual(numbers)
+
+  // Any edit takes the mark away until the user marks it again.
+  await page.getByTestId('mode-edit').click()
+  await page.getByTestId('entry-address').fill('No. 2 Test Road')
+  await expect(page.getByTestId('ready-tag')).toHaveCount(0)
+  await expect(page.getByTestId('mark-ready')).toBeEnabled()
+
+  // Saved as a template, an order starts from it with a new number.
+  await page.getByTestId('template-save-open').click()
+  await page.getByTestId('template-name').fill('Annual refillable lock with Cost Estimator')
+  await page.getByTestId('template-save').click()
+  await expect(page.getByText('Template “Annual refillable lock with Cost Estimator” saved.')).toBeVisible()
+  const first = page.url()
+  await page.getByTestId('orders-start-page').click()
+  await expect(page.getByTestId('start-template')).toContainText('Annual refillable lock with Cost Estimator')
+  await page.getByTestId('start-from-template').click()
+  await expect(page).not.toHaveURL(first)
+  await expect(page.getByTestId('entry-address')).toHaveValue('No. 2 Test Road')
+  await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
+})
+
+test('in Chinese: an order typed, the app restarted, the order reopened with everything typed', async ({ app, page }) => {
+  test.setTimeout(180_000)
+  await app.open(page)
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await page.getByTestId('nav-orders').click()
+  await page.getByTestId('order-new').click()
+  await expect(page.getByTestId('order-wizard')).toBeVisible()
+  await expect(item(page, 'of-orderList-0-customerName')).toContainText('客户名称 不能为空')
+  await chooseLicense(page, 'cloud_account')
+  await page.getByTestId('entry-customerName').fill('上海测试科技有限公司')
+  await page.getByTestId('order-type-delete_asset').click()
+  await page.getByTestId('asset-numbers').fill('８１００００００１１\n8100000012')
+  await expect(page.getByTestId('asset-numbers-count')).toContainText('2 个编号')
+  // A cloud revoke names the order it revokes (entry rule 1), said in Chinese at its field.
+  await expect(item(page, 'of-orderList-0-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  await page.getByTestId('order-number').fill('')
+  await expect(item(page, 'of-channelOrderId')).toContainText('客户订单号 不能为空')
+  await page.getByTestId('order-number').fill('ORDER-ZH-1')
+  await expect(page.getByTestId('save-state')).toHaveText('已保存在本机')
+
+  await app.restart()
+  await app.open(page)
+  await expect(page.getByTestId('orders-start')).toBeVisible()
+  await page.getByTestId('start-open').first().click()
+  await expect(page.getByTestId('order-number')).toHaveValue('ORDER-ZH-1')
+  await expect(page.getByTestId('entry-customerName')).toHaveValue('上海测试科技有限公司')
+  await expect(page.getByTestId('asset-numbers')).toHaveValue('8100000011\n8100000012')
+  await expect(item(page, 'of-orderList-0-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  await page.getByTestId('mode-review').click()
+  await expect(page.getByTestId('review-sentence')).toHaveText('为 上海测试科技有限公司 退订 2 个云账号：8100000011，8100000012')
+})
