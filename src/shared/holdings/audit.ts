@@ -37,7 +37,7 @@ export const AUDIT_WORDS = {
   lentState: w('lent', '已借出'),
   freeState: w('free', '空闲'),
   lentAssets: w('Assets lent into it', '借入的资产'),
-  since: w('Lent since', '借出时间'),
+  since: w('Lent since (UTC+8)', '借出时间（北京时间）'),
   recorded: w('Recorded on this computer', '本机有记录'),
   package: w('Package', '产品包'),
   product: w('Product', '产品'),

@@ -387,7 +387,7 @@ function lentCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
           const what = listed && l.assetsSource === 'service' ? `${listed} (${t('fromService', ctx.locale)})` : listed
           ctx.say(
             l.lent
-              ? t('lockLent', ctx.locale, { lock: l.assetNum, employee: name(l.holder!), assets: what || t('notRecorded', ctx.locale), since: l.since ? auditTime(l.since) : t('notRecorded', ctx.locale) })
+              ? t('lockLent', ctx.locale, { lock: l.assetNum, employee: name(l.holder!), assets: what || t('notRecorded', ctx.locale), since: l.since ? `${auditTime(l.since)} (UTC+8)` : t('notRecorded', ctx.locale) })
               : t('lockFree', ctx.locale, { lock: l.assetNum }),
           )
         }
