@@ -2,6 +2,7 @@
 export default {
   common: {
     retry: 'Try again',
+    loadFailed: 'This could not be loaded',
     cancel: 'Cancel',
     save: 'Save',
     create: 'Create',

@@ -4,6 +4,7 @@ import type en from '../en/common'
 const zhCN: typeof en = {
   common: {
     retry: '重试',
+    loadFailed: '无法加载',
     cancel: '取消',
     save: '保存',
     create: '创建',

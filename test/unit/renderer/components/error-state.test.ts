@@ -18,6 +18,9 @@ describe('a failed load', () => {
     const w = show(err('app.network'))
     expect(w.find('button').exists()).toBe(true)
     expect(w.find('button').text()).toBe('Try again')
+    // A screen's failed load is not the app failing to start.
+    expect(w.text()).toContain('This could not be loaded')
+    expect(w.text()).not.toContain('could not start')
     w.unmount()
   })
 
