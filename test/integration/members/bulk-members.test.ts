@@ -124,6 +124,9 @@ describe('delete many', () => {
     })
     const done = await finished(started.id)
     expect(done.items[0]!.result).toMatchObject({ state: 'failed', error: { code: '80001' } })
+    // A passing fault: the engine's retry rule lets "Retry" send it again.
+    expect(done.items[0]!.retryable).toBe(true)
+    expect(done.job.counts.retryable).toBe(1)
   })
 })
 
