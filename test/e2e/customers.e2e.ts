@@ -7,6 +7,9 @@
  */
 import type { Page } from '@playwright/test'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
+import { SANDBOX_DEMO } from '@shared/sandbox-demo'
+import type { ProfileView } from '@shared/ipc/channels/profiles'
+import { startSandbox } from '../../src/sandbox/index'
 import { test, expect, invoke as api } from './fixtures'
 
 async function tab(page: Page, name: string): Promise<void> {
@@ -159,4 +162,32 @@ test('in Chinese: a half-typed bind survives a restart, the service’s 13004 la
   await page.locator('.cp__popper [data-testid="customer-option"]').first().click()
   await expect(dialog.getByTestId('field-enterpriseGlobalId')).toHaveValue(book.customers[0]!.enterpriseGlobalId!)
   await expect(dialog.getByTestId('field-channelCustomerId')).toHaveValue('DEMO-E2E-9')
+})
+
+test('a bind whose answer is lost is read back: the screen says bound once, and the service has exactly one', async ({ app, page }) => {
+  test.setTimeout(120_000)
+  // A sandbox of the test's own, so its faults can be set: it drops the bind's answer after doing the work.
+  const sandbox = await startSandbox({ port: 0 })
+  try {
+    const profile = await api<ProfileView>(app, 'profiles.create', {
+      fields: { name: 'Faulty line', baseUrl: sandbox.url, orderAppKey: SANDBOX_DEMO.orderApp.clientId, channelCode: 'DEMO', channelCustomerId: 'DEMO-0001' },
+      secrets: { orderAppSecret: SANDBOX_DEMO.orderApp.clientSecret },
+    })
+    await api(app, 'profiles.activate', { id: profile.id })
+    await app.open(page)
+    await page.getByTestId('nav-customers').click()
+    await tab(page, 'Bind')
+    await fill(page, 'bind', { channelCode: 'E2E', channelCustomerId: 'LOST-1', customerName: 'Lost Answer Ltd', branchName: 'Hangzhou', enterpriseName: 'Lost Answer Enterprise', passwordMobile: '13912345678' })
+    sandbox.queueFault({ kind: 'dropAfterWork', operation: 'bindEnterprise' })
+    await page.getByTestId('bind-send').click()
+    await expect(page.getByTestId('bind-done')).toContainText('the app checked on the service: the customer is there, bound once')
+    await expect(page.getByTestId('bind-result-channelCustomerId')).toHaveText('LOST-1')
+    // Sent once, done once: the read-back found it, nothing was sent again.
+    expect(sandbox.stats().creates.received['bindEnterprise']?.['E2E/LOST-1']).toBe(1)
+    expect(sandbox.stats().creates.applied['bindEnterprise']?.['E2E/LOST-1']).toBe(1)
+    const found = await api<{ customers: CustomerRecord[] }>(app, 'customers.find', { channelCode: 'E2E', channelCustomerId: 'LOST-1', defaultCustomer: 'N' })
+    expect(found.customers).toHaveLength(1)
+  } finally {
+    await sandbox.close()
+  }
 })
