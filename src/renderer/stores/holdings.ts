@@ -52,18 +52,26 @@ export const useHoldingsStore = defineStore('holdings', () => {
   const enterprise = computed(() => model.value?.table.enterpriseGlobalId ?? members.shownEnterprise ?? '')
 
   let seq = 0
+  /** The connection and enterprise asked for when the table shown was read. */
+  let modelAsked = ''
+  const asked = () => `${profiles.activeId}|${target().enterpriseGlobalId ?? ''}`
   async function load(refresh = false): Promise<void> {
     const mine = ++seq
+    const key = asked()
     loading.value = true
     try {
       const t = await holdingNumbers({ ...target(), ...(refresh ? { refresh: true } : {}) })
       if (mine !== seq) return
       const m = buildNumbersModel(t)
       model.value = m
+      modelAsked = key
       error.value = null
       void directory.request(m.table.enterpriseGlobalId, m.holders)
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (mine !== seq) return
+      error.value = errorData(err)
+      // Another enterprise or connection was asked for: the previous one's numbers must not look like its answer.
+      if (key !== modelAsked) model.value = null
     } finally {
       if (mine === seq) loading.value = false
     }
