@@ -108,6 +108,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     note.value = ''
     selected.value = 0
     missing.value = false
+    changedElsewhere.value = null
+    ownEntries = null
     anchorCache = new WeakMap()
   }
 
@@ -123,13 +125,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
       fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note },
     })
     sync.value = s
-    // Tells "not found" apart: draft-sync starts an empty body for an id it does not find.
-    try {
-      await getDraft(id)
-    } catch (err) {
-      if (errorData(err).code === 'app.notFound') missing.value = true
-    }
     await s.load()
+    // draft-sync starts an empty body for an id it does not find; an order this wizard made never is one.
+    missing.value = s.loaded.value && entries.value.length === 0 && channelOrderId.value === ''
   }
 
   /** Saves what is pending and stops following the open draft. */
@@ -142,12 +140,28 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     draftId.value = null
   }
 
+  /**
+   * When the entries were replaced by another window's or tab's save (draft-sync loads it when this page has
+   * nothing unsaved), so the page can say so. Set to the time it happened.
+   */
+  const changedElsewhere = ref<number | null>(null)
+  let ownEntries: OrderEntryDraft[] | null = null
+  watch(
+    entries,
+    (v) => {
+      if (v !== ownEntries && sync.value?.loaded.value && ownEntries !== null) changedElsewhere.value = Date.now()
+      ownEntries = v
+    },
+    { flush: 'sync' },
+  )
+
   /** Any edit: the order is no longer marked ready (the user marks it again after looking). */
   function edited(): void {
     if (ready.value) ready.value = false
   }
 
   function setEntries(next: OrderEntryDraft[]): void {
+    ownEntries = next
     entries.value = next
     edited()
   }
@@ -293,6 +307,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     saving,
     saveError,
     missing,
+    changedElsewhere,
     channelCode,
     check,
     issueCount,

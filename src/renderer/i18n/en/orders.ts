@@ -5,6 +5,7 @@ export default {
     tab: { order: 'Order', new: 'New order', history: 'Outbox and history', catalog: 'Catalog', startPage: 'All orders' },
     loading: 'Opening the order…',
     missing: 'This order was not found on this computer (removed, or never saved). What you type now starts it again under the same name.',
+    changedElsewhere: 'This order was just changed in another window or tab: what you see now is that version. Two windows typing in the same order at the same moment keep the last one’s entries, so edit an order in one window at a time.',
     cancel: 'Cancel',
     remove: 'Remove',
     optional: 'Optional',

@@ -5,6 +5,7 @@ export default {
     tab: { order: '订单', new: '新订单', history: '发件箱与历史', catalog: '产品目录', startPage: '全部订单' },
     loading: '正在打开订单…',
     missing: '本机找不到此订单（已删除或从未保存）。现在输入的内容会以同一名称重新保存。',
+    changedElsewhere: '此订单刚在另一个窗口或标签页中被修改：现在显示的是那个版本。两个窗口同时编辑同一订单时，以最后保存的条目为准，请一次只在一个窗口中编辑订单。',
     cancel: '取消',
     remove: '删除',
     optional: '可选',
