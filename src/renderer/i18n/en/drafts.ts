@@ -7,8 +7,10 @@ export default {
     newOrder: 'New order',
     importFile: 'Import drafts file',
     importOrders: 'Import orders from a file',
-    exportSelected: 'Export selected | Export 1 selected | Export {n} selected',
-    removeSelected: 'Remove selected | Remove 1 selected | Remove {n} selected',
+    exportSelected: 'Export 1 selected | Export {n} selected',
+    exportAny: 'Export selected',
+    removeSelected: 'Remove 1 selected | Remove {n} selected',
+    removeAny: 'Remove selected',
     col: {
       name: 'Name',
       customer: 'Customer',

@@ -8,7 +8,9 @@ export default {
     importFile: '导入草稿文件',
     importOrders: '从文件导入订单',
     exportSelected: '导出所选（{n}）',
+    exportAny: '导出所选',
     removeSelected: '删除所选（{n}）',
+    removeAny: '删除所选',
     col: {
       name: '名称',
       customer: '客户',

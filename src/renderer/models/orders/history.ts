@@ -3,7 +3,7 @@
  * filters as the channel takes them, an order's request said in words (the review page's sentences, from the body
  * as it was sent), where a refusal belongs, and what reading back found, per entry, in the user's language.
  */
-import type { BatchOrderBody, OrderEntry, OrderMerchandise, OrderProduct } from '@shared/api/orders'
+import type { BatchOrderBody } from '@shared/api/orders'
 import type { Locale } from '@shared/i18n/locale'
 import type { OrderListInput, OrderRecord, OrderSummary, ReadBack } from '@shared/ipc/channels/orders'
 import {
@@ -15,7 +15,7 @@ import {
   type EntryVerdict,
   type OrderState,
 } from '@shared/orders/outbox'
-import { orderEntryDraftSchema, type MerchandiseDraft, type OrderEntryDraft, type ProductDraft } from '@shared/orders/draft'
+import { entryDraftFrom } from '@shared/orders/refund'
 import { entrySentences } from './review'
 
 // ---- actions by state ------------------------------------------------------------------------------------
@@ -99,82 +99,12 @@ export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | '
 
 // ---- the request in words ------------------------------------------------------------------------------
 
-let keySeq = 0
-const key = () => `h${++keySeq}`
-
-function productDraft(p: OrderProduct): ProductDraft {
-  return {
-    key: key(),
-    crmProductId: p.crmProductId ?? '',
-    parentCrmProductId: p.parentCrmProductId ?? '',
-    productUri: p.productUri ?? '',
-    productName: p.productName ?? '',
-    gmsPid: p.gmsPid ?? '',
-    appKey: p.appKey ?? '',
-    productType: p.productType ?? '',
-    limitStartDate: p.limitStartDate ?? null,
-    limitEndDate: p.limitEndDate ?? null,
-    limitConcurrent: p.limitConcurrent ?? null,
-    limitTimeDuration: p.limitTimeDuration ?? null,
-    strictMatchWhenDelete: p.strictMatchWhenDelete === true,
-    trial: p.trial === 1 ? 1 : 0,
-    trialEndDate: p.trialEndDate ?? null,
-    passwords: [],
-    timeUnit: p.timeUnit ?? '',
-    timeUnitQuantity: p.timeUnitQuantity ?? null,
-    timeDurationExpression: p.timeDurationExpression ?? '',
-    srcLicenseOrderId: p.srcLicenseOrderId ?? '',
-    productFeatures: [],
-  }
-}
-
-function merchandiseDraft(m: OrderMerchandise, depth = 0): MerchandiseDraft {
-  return {
-    key: key(),
-    crmProductId: m.crmProductId ?? '',
-    parentCrmProductId: m.parentCrmProductId ?? '',
-    merchandiseNum: m.merchandiseNum ?? '',
-    merchandiseName: m.merchandiseName ?? '',
-    parentMerchandiseNum: m.parentMerchandiseNum ?? '',
-    timeDurationExpression: m.timeDurationExpression ?? '',
-    children: depth < 16 ? (m.children ?? []).map((c) => merchandiseDraft(c, depth + 1)) : [],
-    products: (m.licenseOrderProductList ?? []).map(productDraft),
-  }
-}
-
-/** An entry as it was sent, in the draft's shape (for the review page's sentences); only what the words need. */
-export function entryAsDraft(e: OrderEntry): OrderEntryDraft {
-  const base = orderEntryDraftSchema.parse({
-    key: key(),
-    orderType: e.orderType,
-    licenseType: e.licenseType,
-    customerType: e.customerType,
-  })
-  return {
-    ...base,
-    customerName: e.customerName ?? '',
-    enterpriseGlobalId: e.enterpriseGlobalId ?? '',
-    srcLicenseOrderId: e.srcLicenseOrderId ?? '',
-    assets: (e.assets ?? []).map((a) => ({
-      key: key(),
-      assetNos: [...(a.assetNos ?? [])],
-      assetExtendList: [],
-      limitStartDate: a.limitStartDate ?? null,
-      limitEndDate: a.limitEndDate ?? null,
-      borrowedUsbKey: a.borrowedUsbKey === true,
-      transferedAssetNum: a.transferedAssetNum === true,
-      products: (a.products ?? []).map(productDraft),
-      merchandises: (a.merchandises ?? []).map((m) => merchandiseDraft(m)),
-    })),
-  }
-}
-
 /** The sent request said entry by entry: its sequence and the review page's sentences. */
 export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence: number; sentences: string[] }[] {
   const list = Array.isArray(body.orderList) ? body.orderList : []
   return list.map((e, i) => {
     try {
-      return { sequence: typeof e.sequence === 'number' ? e.sequence : i + 1, sentences: entrySentences(entryAsDraft(e), locale) }
+      return { sequence: typeof e.sequence === 'number' ? e.sequence : i + 1, sentences: entrySentences(entryDraftFrom(e), locale) }
     } catch {
       // A body the words cannot read (an older format): the exact body below still shows it.
       return { sequence: i + 1, sentences: [] }

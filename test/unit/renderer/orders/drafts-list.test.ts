@@ -3,6 +3,8 @@ import { checkOrderDraft, emptyEntry, emptyProduct, emptyMerchandise, orderDraft
 import { DRAFT_KINDS, MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import { errorText } from '../../../../src/renderer/i18n'
 import {
+  draftErrorInWords,
+  draftFieldWords,
   draftFileTooBig,
   draftState,
   draftTypeKey,
@@ -113,5 +115,19 @@ describe('drafts files', () => {
     const e = draftFileTooBig(MAX_DRAFT_FILE_BYTES + 1)!
     expect(errorText(e, 'en')).toContain('Nothing was imported')
     expect(errorText(e, 'zh-CN')).toContain('未导入任何内容')
+  })
+})
+
+describe('a damaged draft, said in words', () => {
+  it('names the place inside the order as the screens do, in both languages', () => {
+    expect(draftFieldWords('entries.0.assets.1.products.2.productName', 'en')).toBe('entry 1 › asset group 2 › product 3 › productName')
+    expect(draftFieldWords('order.entries.3.key', 'zh-CN')).toBe('条目 4 › 行标识')
+    expect(draftFieldWords('(whole draft)', 'en')).toBe('the whole draft')
+    const e = { code: 'app.draftFileBadDraft', messageKey: 'app.draftFileBadDraft', params: { index: 1, name: 'x', field: 'entries.0.orderType' }, details: {} }
+    expect(errorText(draftErrorInWords(e, 'en'), 'en')).toBe('Draft 1 of this file (“x”) is damaged or of an unknown kind (entry 1 › orderType). Nothing was imported.')
+    expect(errorText(draftErrorInWords(e, 'zh-CN'), 'zh-CN')).toContain('条目 1 › orderType')
+    // Other errors pass as they are.
+    const other = { code: 'app.draftFileNotOurs', messageKey: 'app.draftFileNotOurs', params: {}, details: {} }
+    expect(draftErrorInWords(other, 'en')).toBe(other)
   })
 })
