@@ -467,7 +467,7 @@ function describeRuleIssue(ri: RuleIssue, field: string, locale: Locale): string
 // ---- the template ----------------------------------------------------------------------------------------------
 
 /** The template's header and two example rows (a new purchase from the catalog, a revoke of asset numbers). */
-export function orderTemplate(locale: Locale, example: { productUri?: string; packageNum?: string } = {}): { columns: string[]; rows: string[][] } {
+export function orderTemplate(locale: Locale, example: { productUri?: string | undefined; packageNum?: string | undefined } = {}): { columns: string[]; rows: string[][] } {
   const columns = IMPORT_FIELDS.map((f) => IMPORT_FIELD_LABELS[f][locale])
   const zh = locale === 'zh-CN'
   const start = Date.UTC(2025, 0, 1) - 8 * 3_600_000

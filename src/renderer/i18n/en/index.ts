@@ -18,11 +18,12 @@ import members from './members'
 import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
+import catalog from './catalog'
 import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orders, ...orderPickers, ...orderHistory }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory }
 
 export default en
 

@@ -15,10 +15,11 @@ import members from './members'
 import holdings from './holdings'
 import customers from './customers'
 import drafts from './drafts'
+import catalog from './catalog'
 import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...orders, ...orderPickers, ...orderHistory }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory }
 
 export default zhCN
