@@ -17,6 +17,8 @@ import { t } from './text'
 import { membersCommand } from './commands/members'
 import { holdingsCommands } from './commands/holdings'
 import { customersCommand } from './customers'
+import { ordersCommand } from './commands/orders'
+import { draftsCommand } from './commands/drafts'
 
 export type Globals = () => GlobalOptions
 
@@ -374,6 +376,8 @@ export function buildProgram(version: string): Command {
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))
   program.addCommand(customersCommand(globals))
+  program.addCommand(ordersCommand(globals, { command, readInput }))
+  program.addCommand(draftsCommand(globals, { command, readInput }))
   program.addCommand(callCommand(globals))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.
