@@ -117,6 +117,8 @@ export interface BatchReadBackOptions extends CallOptions {
 }
 
 const FEW = 20
+/** Products of assets read side by side during a read-back. */
+const PRODUCT_READS_AT_ONCE = 8
 
 /** Every product instance of an asset (loose ones and those in packages, at any depth). */
 export function instancesOf(p: AssetProducts): ProductInstance[] {
@@ -180,6 +182,22 @@ export async function readBackBatchOrder(client: ApiClient, body: BatchOrderBody
     }
     productsCache.set(a.id, p)
     return p
+  }
+  // The products of the assets the verdicts will look at first, a few calls at a time (one per asset: an order of
+  // 100 entries would otherwise wait for 100 calls in a row).
+  if (opts.memberProducts) {
+    const first: VirtualAsset[] = []
+    for (const e of body.orderList) {
+      const assets = await assetsOf(e.enterpriseGlobalId)
+      const listedNos = e.assets.flatMap((a) => a.assetNos).filter((n) => assets.has(n))
+      for (const n of e.orderType === 'delete_product' ? listedNos : listedNos.slice(0, 1)) first.push(assets.get(n)!)
+    }
+    const queue = [...new Map(first.map((a) => [a.id, a])).values()]
+    await Promise.all(
+      Array.from({ length: Math.min(PRODUCT_READS_AT_ONCE, queue.length) }, async () => {
+        for (let a = queue.shift(); a; a = queue.shift()) await productsOf(a)
+      }),
+    )
   }
   const out: EntryReadBack[] = []
   for (const e of body.orderList) {
