@@ -11,7 +11,7 @@ import { useLendingStore } from '../../../../src/renderer/stores/lending'
 import { useMembersStore } from '../../../../src/renderer/stores/members'
 
 const OURS = 'E000000000000001'
-const refused = { ok: false, error: { code: '40003', messageKey: 'api.40003', params: {}, details: {} } }
+const refused = { ok: false as const, error: { code: '40003', messageKey: 'api.40003', params: {}, details: {} } }
 
 /** A core that answers for OURS (or no enterprise named) and refuses any other; `down` refuses everything. */
 function core() {
