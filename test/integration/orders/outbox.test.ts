@@ -172,6 +172,26 @@ describe('the outbox', () => {
     expect(sb.inspect.asset(no)).toBeUndefined()
   })
 
+  it('a renewal of an existing lock is refunded product by product; lost answers of revokes are read back', async () => {
+    // 8100000003 exists (a demo refillable lock): the order adds a product to it.
+    const { order } = await submit([newBuyEntry(customerId, ['8100000003'])])
+    const done = await settle(order.id, ['done'])
+    const refund = await call(core, 'orders.toDraft', { id: order.id, mode: 'refund' })
+    const r = orderDraftSchema.parse((await call(core, 'drafts.get', { id: refund.id })).body)
+    expect(r.entries.map((e) => e.orderType)).toEqual(['delete_product'])
+    expect(r.entries[0]!.srcLicenseOrderId).toBe(done.results[0]!.licenseOrderId)
+    const before = sb.inspect.productIdsOf('8100000003').length
+    await call(core, 'drafts.save', { id: refund.id, kind: 'orders.order', body: { ...r, ready: true }, baseRevision: refund.revision })
+    const meta = await call(core, 'drafts.get', { id: refund.id })
+    sb.queueFault({ kind: 'dropAfterWork', operation: 'batchOrder' })
+    const sent = await call(core, 'orders.submit', { draftId: refund.id, baseRevision: meta.revision })
+    const revoked = await settle(sent.id, ['done'])
+    expect(revoked.readBacks[0]!.entries[0]!.reason).toBe('productsGone')
+    expect(sb.inspect.productIdsOf('8100000003').length).toBe(before - 1)
+    expect(sb.inspect.asset('8100000003')).toBeDefined()
+    expect(received(sent.channelOrderId)).toBe(1)
+  })
+
   it('the history is searchable by asset number, license order id and state, and exports', async () => {
     const no = freshAssetNo()
     const { order } = await submit([newBuyEntry(customerId, [no])])
