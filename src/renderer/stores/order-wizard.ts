@@ -21,7 +21,7 @@ import { errorData } from '../api/errors'
 import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
-import { issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
 import { copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
 import { useProfilesStore } from './profiles'
 
@@ -54,6 +54,28 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   const note = ref('')
   /** The entry shown in the editor. */
   const selected = ref(0)
+  /**
+   * Products shown with all their fields, by draft path (`orderList[0].assets[0].products[2]`); the others show one
+   * line each. An entry of 10 products with every field open is hundreds of inputs: opening only what the user
+   * works on keeps picking an entry and typing quick.
+   */
+  const expanded = ref(new Set<string>())
+  function isExpanded(path: string): boolean {
+    return expanded.value.has(path)
+  }
+  function setExpanded(path: string, open: boolean): void {
+    const next = new Set(expanded.value)
+    if (open) next.add(path)
+    else next.delete(path)
+    expanded.value = next
+  }
+  /** Opens every product on the way to a field (an issue jumped to). */
+  function expandTo(path: string): void {
+    const next = new Set(expanded.value)
+    const re = /products\[\d+\]/g
+    for (let m = re.exec(path); m; m = re.exec(path)) next.add(path.slice(0, m.index + m[0].length))
+    expanded.value = next
+  }
 
   const sync = shallowRef<DraftSync | null>(null)
   const loaded = computed(() => sync.value?.loaded.value ?? false)
@@ -85,6 +107,28 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     const list = check.value.byEntry[entry]
     return list ? (anchorsOf(list).get(anchor) ?? []) : []
   }
+  // Issues per product (by the draft path of the innermost product holding the field), kept per entry's list.
+  let productCache = new WeakMap<RuleIssue[], Map<string, number>>()
+  /** How many issues the fields of the product at `path` have (shown on a closed product's line). */
+  function productIssues(entry: number, path: string): number {
+    const list = check.value.byEntry[entry]
+    if (!list) return 0
+    let m = productCache.get(list)
+    if (!m) {
+      m = new Map()
+      for (const i of list) {
+        const p = issuePlace(i.field).path
+        const at = p.lastIndexOf('products[')
+        if (at < 0) continue
+        const end = p.indexOf(']', at)
+        const key = p.slice(0, end + 1)
+        // The list itself ("Products must not be empty") is no product's.
+        if (end > 0 && key.length < p.length) m.set(key, (m.get(key) ?? 0) + 1)
+      }
+      productCache.set(list, m)
+    }
+    return m.get(path) ?? 0
+  }
   /** The issues list, in the user's language (at most LISTED_ISSUES). */
   const shownIssues = computed<ShownIssue[]>(() => {
     const locale = i18n.global.locale.value
@@ -107,10 +151,12 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     ready.value = false
     note.value = ''
     selected.value = 0
+    expanded.value = new Set()
     missing.value = false
     changedElsewhere.value = null
     ownEntries = null
     anchorCache = new WeakMap()
+    productCache = new WeakMap()
   }
 
   /** Opens a draft in the wizard (the one open is saved first). */
@@ -302,6 +348,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     ready,
     note,
     selected,
+    isExpanded,
+    setExpanded,
+    expandTo,
     loaded,
     loadError,
     saving,
@@ -313,6 +362,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     issueCount,
     shownIssues,
     issuesAt,
+    productIssues,
     body,
     open,
     close,

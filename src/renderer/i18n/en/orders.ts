@@ -84,6 +84,9 @@ export default {
     },
     product: {
       title: 'Product {n}',
+      open: 'Show all fields',
+      close: 'Show one line',
+      nodes: '1 node | {n} nodes',
       unnamed: 'Unnamed product',
       add: 'Add a product by hand',
       uriKind: 'The URI is',

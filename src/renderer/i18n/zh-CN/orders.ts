@@ -84,6 +84,9 @@ export default {
     },
     product: {
       title: '产品 {n}',
+      open: '显示全部字段',
+      close: '只显示一行',
+      nodes: '{n} 个节点 | {n} 个节点',
       unnamed: '未命名产品',
       add: '手动添加产品',
       uriKind: 'URI 是',

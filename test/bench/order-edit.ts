@@ -1,0 +1,100 @@
+/**
+ * Bench: editing a big order in the wizard, in real Chromium through browser mode (the built app, `npm run build`
+ * first). The order of test/bench/order-check.ts (100 entries, 100,000 asset numbers, 1,000 products) is saved as
+ * a draft, opened in the wizard, then edited as a user does: an entry picked in the list, a customer name typed,
+ * a number typed into an asset group's box of 1,000, a product opened and its node count changed, the review opened. Long
+ * tasks (PerformanceObserver) are watched throughout, and whether every change reached the draft store.
+ * Target: no task over 50 ms while editing. Prints one JSON line (scenario "order-edit"); details on stderr.
+ * Run alone: `npx tsx --tsconfig tsconfig.node.json test/bench/order-edit.ts`.
+ */
+import { chromium, type Page } from '@playwright/test'
+import { cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { invoke } from '../e2e/fixtures'
+import { launchApp } from '../e2e/fixtures/app-process'
+import { removeDir, tempDir } from '../support/tmp'
+import { bigOrder } from './order-check'
+
+const log = (msg: string) => process.stderr.write(`[bench:order-edit] ${msg}\n`)
+const round = (n: number) => Math.round(n * 10) / 10
+
+// In-page code is passed as strings: this file is type-checked without DOM types.
+function startWatching(page: Page): Promise<void> {
+  return page.evaluate(`(() => {
+    const w = { tasks: [], on: true }
+    window.__watch = w
+    w.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) w.tasks.push(e.duration) })
+    w.observer.observe({ type: 'longtask' })
+  })()`)
+}
+async function stopWatching(page: Page): Promise<{ longTasks: number; longestTaskMs: number }> {
+  const tasks = await page.evaluate<number[]>(`(() => {
+    const w = window.__watch
+    w.observer.takeRecords().forEach((e) => w.tasks.push(e.duration))
+    w.observer.disconnect()
+    return w.tasks
+  })()`)
+  return { longTasks: tasks.length, longestTaskMs: round(tasks.length ? Math.max(...tasks) : 0) }
+}
+
+export async function runOrderEditBench(): Promise<Record<string, unknown>> {
+  const dataDir = await tempDir('ld-bench-order-')
+  const loadBefore = loadavg().map(round)
+  log(`starting browser mode (${cpus().length} cores, load average ${loadBefore.join(' ')})`)
+  const app = await launchApp({ dataDir, env: { LICENSE_DESK_VAULT: 'memory' }, timeoutMs: 120_000 })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  })
+  try {
+    const draft = bigOrder()
+    const meta = await invoke<{ id: string }>(app, 'drafts.save', { kind: 'orders.order', body: draft, baseRevision: 0 })
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.goto(app.url)
+    await page.waitForSelector('#app > *')
+    const t0 = Date.now()
+    await page.goto(`${app.origin}/#/orders/draft/${meta.id}`)
+    await page.waitForSelector('[data-testid="entry-editor"]', { timeout: 120_000 })
+    const openMs = Date.now() - t0
+    await page.waitForTimeout(1500)
+
+    await startWatching(page)
+    await page.getByTestId('entry-item').nth(50).click()
+    await page.getByTestId('entry-customerName').fill('')
+    await page.getByTestId('entry-customerName').pressSequentially('Edited Ltd', { delay: 40 })
+    const box = page.getByTestId('asset-numbers')
+    await box.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type('\n8199999999', { delay: 40 })
+    // Products show one line each until opened.
+    await page.getByTestId('product-toggle').nth(3).click()
+    await page.locator('#of-orderList-50-assets-0-products-3-limitConcurrent').fill('7')
+    await page.getByTestId('entry-item').nth(99).click()
+    await page.getByTestId('mode-review').click()
+    await page.waitForSelector('[data-testid="review-sentence"]')
+    await page.getByTestId('mode-edit').click()
+    await page.waitForSelector('[data-testid="entry-editor"]')
+    // Until every change is saved.
+    await page.waitForFunction(`document.querySelector('[data-testid="save-state"]')?.textContent === 'Saved on this computer'`, undefined, { timeout: 60_000 })
+    const watched = await stopWatching(page)
+    const saved = await invoke<{ body: typeof draft }>(app, 'drafts.get', { id: meta.id })
+    const e = saved.body.entries[50]!
+    const kept = e.customerName === 'Edited Ltd' && e.assets[0]!.assetNos.length === 1001 && e.assets[0]!.products[3]!.limitConcurrent === 7
+    log(`opened in ${openMs} ms; editing: ${watched.longTasks} long tasks, longest ${watched.longestTaskMs} ms; every change saved: ${kept}`)
+    return { scenario: 'order-edit', entries: 100, assetNumbers: 100_000, products: 1_000, openMs, ...watched, kept, machine: { cores: cpus().length, loadBefore, loadAfter: loadavg().map(round) }, targets: { noTaskOver50ms: watched.longestTaskMs <= 50 } }
+  } finally {
+    await browser.close()
+    await app.stop()
+    await removeDir(dataDir)
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runOrderEditBench().then(
+    (line) => process.stdout.write(JSON.stringify(line) + '\n'),
+    (err: unknown) => {
+      process.stderr.write(`[bench:order-edit] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+      process.exit(1)
+    },
+  )
+}
