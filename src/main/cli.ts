@@ -8,6 +8,12 @@ import { appPaths, appVersion } from './app-paths'
 import { buildProgram } from './cli/commands'
 import { EXIT } from './cli/exit-codes'
 
+// A reader that stops early (`| head`) closes the pipe: the rest of the output is dropped quietly, the work goes on
+// (a bulk job is not abandoned half-way) and the exit code still says how it went.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err
+})
+
 async function main(): Promise<void> {
   const program = buildProgram(appVersion(appPaths(import.meta.url).root))
   try {

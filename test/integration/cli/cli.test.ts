@@ -226,6 +226,18 @@ describe('license-desk', () => {
     expect(cli('call', 'profiles.list', '{}', '--input-file', f).code).toBe(2)
   })
 
+  it('a reader that stops early (| head) does not make the CLI crash: no EPIPE, the exit code unchanged', () => {
+    // 20,000 fresh asset numbers (over the pipe's buffer) read by a `head -n 2` that closes the pipe early.
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node --import tsx/esm src/main/cli.ts shellnums --size 20000 | head -n 2; echo "exit=${PIPESTATUS[0]}"'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled|Error:/)
+    expect(r.stdout).toMatch(/^20000 asset number\(s\):\n\d{10}\nexit=0\n$/)
+  })
+
   it('the CLI writes to the same journal the app shows', () => {
     const r = cli('call', 'journal.list', '{"operations":["lockAssets","unlockAssets"],"limit":500}', '--json')
     expect(r.code).toBe(0)
