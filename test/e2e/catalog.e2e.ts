@@ -157,4 +157,27 @@ test('in Chinese: an Excel order file with good and bad rows becomes one order d
   const ids = [g1!.products[0]!.crmProductId, g1!.merchandises[0]!.crmProductId, g2!.products[0]!.crmProductId]
   for (const id of ids) expect(id).toMatch(/^E2E-/)
   expect(new Set(ids).size).toBe(3)
+
+  // The draft opens in the wizard; its product picker adds a package tree from the catalog and a typed product.
+  await expect(page.getByTestId('asset-group').first()).toBeVisible()
+  const picker = page.getByTestId('product-picker').first()
+  await picker.getByTestId('product-picker-search').click()
+  await page.keyboard.type('基础')
+  await page.getByTestId('product-picker-package-PKG-BASIC').click()
+  await picker.getByTestId('product-picker-typed').click()
+  await expect
+    .poll(async () => {
+      const g = ((await api<Draft>(app, 'drafts.get', { id: meta!.id })).body as OrderDraft).entries[0]!.assets[0]!
+      return [g.merchandises.map((m) => m.merchandiseNum), g.products.length]
+    })
+    .toEqual([['PKG-SUITE', 'PKG-BASIC'], 2])
+  const group = ((await api<Draft>(app, 'drafts.get', { id: meta!.id })).body as OrderDraft).entries[0]!.assets[0]!
+  const basic = group.merchandises[1]!
+  expect(basic.crmProductId).toMatch(/^E2E-/)
+  expect(basic.products.map((p) => [p.productUri, p.parentCrmProductId])).toEqual([
+    ['GMS-1002', basic.crmProductId],
+    ['APP-2001', basic.crmProductId],
+  ])
+  expect(group.products[1]!.crmProductId).toMatch(/^E2E-/)
+  expect(group.products[1]!.productUri).toBe('')
 })
