@@ -1,7 +1,7 @@
 /** English messages: Members: the employee list, one employee, bulk actions, the import; employees named elsewhere. */
 export default {
   members: {
-    description: 'The employees (sub-accounts) of an enterprise: find them, add, edit, reset passwords, delete one or many, and import a spreadsheet of hundreds or thousands.',
+    description: 'The employees (sub-accounts) of an enterprise: find them, add, edit, reset passwords, delete one or many, import a spreadsheet of hundreds or thousands; give and take back asset numbers, one at a time or from a file; lend into borrowed locks and see what is lent to whom.',
     tabList: 'Employees',
     tabImport: 'Import',
     enterprise: {
