@@ -58,7 +58,16 @@ export const ORDER_MIGRATIONS: Migration[] = [
         WHERE state NOT IN ('refused', 'withdrawn');
     `,
   },
+  {
+    // When a claim was taken: a claim older than CLAIM_STALE_MS is taken over even if its pid is alive (the pid
+    // of a process that died may have been given to another one).
+    id: 'orders-2',
+    sql: `ALTER TABLE orders ADD COLUMN claimed_at INTEGER;`,
+  },
 ]
+
+/** A claim older than this is stale: no send or read-back takes that long (every call has its timeouts). */
+export const CLAIM_STALE_MS = 10 * 60_000
 
 /** The parts of an order kept as JSON (what the columns do not hold). */
 export interface OrderDetail {
@@ -86,6 +95,7 @@ export interface StoredOrder extends Omit<OrderSummary, 'lastError'> {
   detail: OrderDetail
   claim: string | null
   claimPid: number | null
+  claimedAt: number | null
 }
 
 interface OrderRow {
@@ -112,6 +122,7 @@ interface OrderRow {
   attempts: number
   claim: string | null
   claim_pid: number | null
+  claimed_at: number | null
 }
 
 export function emptyDetail(): OrderDetail {
@@ -171,11 +182,12 @@ function toStored(row: OrderRow): StoredOrder {
     detail,
     claim: row.claim,
     claimPid: row.claim_pid,
+    claimedAt: row.claimed_at,
   }
 }
 
 export function summaryOf(o: StoredOrder): OrderSummary {
-  const { body: _body, detail, claim: _claim, claimPid: _pid, ...rest } = o
+  const { body: _body, detail, claim: _claim, claimPid: _pid, claimedAt: _at, ...rest } = o
   return { ...rest, lastError: detail.lastError }
 }
 
@@ -211,7 +223,7 @@ export interface OrderStoreOptions {
 
 const LIST_COLUMNS = `id, profile_id, channel_order_id, sync_mode, state, draft_id, draft_name, '{}' AS body, record, customer,
   entries, asset_numbers, type, license_order_ids, '' AS search, created_at, updated_at, sent_at, finished_at, next_try_at,
-  attempts, claim, claim_pid`
+  attempts, claim, claim_pid, claimed_at`
 
 export class OrderStore {
   readonly now: () => number
@@ -306,7 +318,7 @@ export class OrderStore {
         .prepare(
           `UPDATE orders SET state = @state, record = @record, license_order_ids = @lo, search = @search, updated_at = @now,
              sent_at = @sentAt, finished_at = @finishedAt, next_try_at = @nextTryAt, attempts = @attempts, draft_id = @draftId,
-             claim = @claim, claim_pid = @claimPid
+             claim = @claim, claim_pid = @claimPid, claimed_at = @claimedAt
            WHERE id = @id`,
         )
         .run({
@@ -323,6 +335,7 @@ export class OrderStore {
           draftId: c.draftId !== undefined ? c.draftId : cur.draftId,
           claim: releases ? null : cur.claim,
           claimPid: releases ? null : cur.claimPid,
+          claimedAt: releases ? null : cur.claimedAt,
         })
       return this.get(id)
     })
@@ -336,26 +349,33 @@ export class OrderStore {
     return this.db.tx(() => {
       const cur = this.find(id)
       if (!cur || !states.includes(cur.state)) return null
-      if (cur.claim && cur.claim !== this.claimToken && cur.claimPid !== null && pidAlive(cur.claimPid)) return null
-      this.db.sql.prepare('UPDATE orders SET claim = ?, claim_pid = ? WHERE id = ?').run(this.claimToken, process.pid, id)
+      if (cur.claim && !this.claimable(cur.claim, cur.claimPid, cur.claimedAt)) return null
+      this.db.sql.prepare('UPDATE orders SET claim = ?, claim_pid = ?, claimed_at = ? WHERE id = ?').run(this.claimToken, process.pid, this.now(), id)
       return this.get(id)
     })
   }
 
+  /** Whether a claim may be taken: ours, of a process that is gone, or stale. */
+  private claimable(claim: string | null, pid: number | null, at: number | null): boolean {
+    if (!claim || claim === this.claimToken || pid === null) return true
+    if (at !== null && this.now() - at > CLAIM_STALE_MS) return true
+    return !pidAlive(pid)
+  }
+
   release(id: string): void {
-    this.db.sql.prepare('UPDATE orders SET claim = NULL, claim_pid = NULL WHERE id = ? AND claim = ?').run(id, this.claimToken)
+    this.db.sql.prepare('UPDATE orders SET claim = NULL, claim_pid = NULL, claimed_at = NULL WHERE id = ? AND claim = ?').run(id, this.claimToken)
   }
 
   /** Orders that need work now: due, not claimed by a live process (ids, oldest first). */
-  due(states: readonly OrderState[], now: number, profileId?: string): { id: string; state: OrderState; profileId: string; claim: string | null; claimPid: number | null }[] {
+  due(states: readonly OrderState[], now: number, profileId?: string): { id: string; state: OrderState; profileId: string }[] {
     const rows = this.db.sql
       .prepare(
-        `SELECT id, state, profile_id AS profileId, claim, claim_pid AS claimPid FROM orders
+        `SELECT id, state, profile_id AS profileId, claim, claim_pid AS claimPid, claimed_at AS claimedAt FROM orders
          WHERE state IN (${states.map(() => '?').join(',')}) AND (next_try_at IS NULL OR next_try_at <= ?)
          ${profileId ? 'AND profile_id = ?' : ''} ORDER BY created_at, id LIMIT 1000`,
       )
-      .all(...states, now, ...(profileId ? [profileId] : [])) as { id: string; state: OrderState; profileId: string; claim: string | null; claimPid: number | null }[]
-    return rows.filter((r) => !r.claim || r.claim === this.claimToken || r.claimPid === null || !pidAlive(r.claimPid))
+      .all(...states, now, ...(profileId ? [profileId] : [])) as { id: string; state: OrderState; profileId: string; claim: string | null; claimPid: number | null; claimedAt: number | null }[]
+    return rows.filter((r) => this.claimable(r.claim, r.claimPid, r.claimedAt))
   }
 
   /** Makes waiting orders of a profile (or all) due now (the connection may be back). */
