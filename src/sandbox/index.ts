@@ -65,6 +65,11 @@ export interface SandboxOptions {
    * 13004). The spec does not say; tests turn it on to prove the app sends each order once without that help.
    */
   acceptRepeatedChannelOrder?: boolean
+  /**
+   * Async batch orders (`syncMode: async`) are answered at once and applied this long after (default 0: at once,
+   * like sync ones). The work is applied by the first request at or after that time (sandbox clock).
+   */
+  asyncDelayMs?: number
 }
 
 /** Fault settings a test can change while the sandbox runs. */
@@ -190,7 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (persister && fresh) await persister.initial()
 
   const pipeline = new Pipeline({
-    ctx: { store: loaded, clock, limits: { ...DEFAULT_LIMITS, ...options.limits }, stats, shellRegion: options.shellRegion ?? '8', acceptRepeatedChannelOrder: options.acceptRepeatedChannelOrder === true },
+    ctx: { store: loaded, clock, limits: { ...DEFAULT_LIMITS, ...options.limits }, stats, shellRegion: options.shellRegion ?? '8', acceptRepeatedChannelOrder: options.acceptRepeatedChannelOrder === true, asyncDelayMs: options.asyncDelayMs ?? 0, deferred: [] },
     guard: new Guard(tokens, nonces, (login) => loaded.adminByLogin(login) !== undefined),
     tokens: new TokenEndpoint(new AppRegistry(), tokens, checkUser),
     faults,

@@ -13,7 +13,7 @@ import type { FaultInjector } from './faults'
 import { BodyTooLarge, header, readBody, requestLocale, sendJson, sendRawJson } from './http'
 import { NONCE_FORCE_500 } from './magic'
 import { HANDLERS } from './ops'
-import type { OpContext, OpRequest, OpResult } from './ops/context'
+import { applyDue, type OpContext, type OpRequest, type OpResult } from './ops/context'
 import { Router } from './routes'
 import type { StatsRecorder } from './stats'
 
@@ -116,6 +116,7 @@ export class Pipeline {
         locale,
       )
       const opReq: OpRequest = { id, params: match.params, query, body: hasBody ? this.parseBody(text, def.group, locale) : undefined, caller, locale }
+      applyDue(this.d.ctx)
       outcome = HANDLERS[id](this.d.ctx, opReq)
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err

@@ -297,9 +297,15 @@ export const batchOrder: Handler = (ctx, req) => {
       syncMode: body.syncMode,
       createTime: now,
     })
-    if (entry.orderType === 'new_buy') applyPurchase(ctx, body, entry, customer, licenseOrderId, now)
-    for (const a of removeAssets) if (store.assets.has(a.id)) removeAsset(store, a, now)
-    for (const p of removeProducts) store.removeProduct(p)
+    const apply = (at: number): void => {
+      if (entry.orderType === 'new_buy') applyPurchase(ctx, body, entry, customer, licenseOrderId, at)
+      for (const a of removeAssets) if (store.assets.has(a.id)) removeAsset(store, a, at)
+      for (const p of removeProducts) store.removeProduct(p)
+    }
+    // An async order may be applied later (SandboxOptions.asyncDelayMs), as it was checked now.
+    if (body.syncMode === 'async' && (ctx.asyncDelayMs ?? 0) > 0 && ctx.deferred) {
+      ctx.deferred.push({ due: now + ctx.asyncDelayMs!, apply: () => apply(ctx.clock.now()) })
+    } else apply(now)
     return { sequence: entry.sequence, licenseOrderId, customerId: customer.customerId }
   })
   ctx.stats.applied('batchOrder', key)

@@ -16,6 +16,21 @@ export interface OpContext {
   shellRegion: '8' | '6'
   /** Accept a repeated channelCode/channelOrderId pair (SandboxOptions.acceptRepeatedChannelOrder). */
   acceptRepeatedChannelOrder?: boolean
+  /** Async batch orders are applied this long after they are accepted (SandboxOptions.asyncDelayMs). */
+  asyncDelayMs?: number
+  /** Work accepted and not applied yet (async orders), applied by the first request at or after `due`. */
+  deferred?: { due: number; apply: () => void }[]
+}
+
+/** Applies the deferred work that is due (called before every operation is handled). */
+export function applyDue(ctx: OpContext): void {
+  const list = ctx.deferred
+  if (!list || list.length === 0) return
+  const now = ctx.clock.now()
+  for (let i = 0; i < list.length; ) {
+    if (list[i]!.due <= now) list.splice(i, 1)[0]!.apply()
+    else i++
+  }
 }
 
 export interface OpRequest {
