@@ -36,12 +36,13 @@ export function entriesToCsv(entries: JournalEntry[]): string {
     attempt: cell(e.attempt),
     jobId: cell(e.jobId),
     chunk: cell(e.chunk),
+    resolution: cell(e.resolutions?.map((r) => `${iso(r.at)} ${r.by}: ${r.verdict} (${r.summary})`).join('; ')),
     query: cell(Object.keys(e.query).length ? e.query : undefined),
     request: cell(e.body),
   }))
   const fields = [
     'startedAt', 'sentAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
-    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'shellNumbers', 'nonce', 'attempt', 'jobId', 'chunk', 'query', 'request',
+    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'shellNumbers', 'nonce', 'attempt', 'jobId', 'chunk', 'resolution', 'query', 'request',
   ]
   return Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => r[f as keyof typeof r])) }) + '\n'
 }
