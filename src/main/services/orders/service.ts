@@ -305,7 +305,8 @@ export class OrderService {
 
   /** Runs the sender now (or again right after the current round). */
   kick(): void {
-    if (this.closed || this.deps.sender === false) return
+    // Only a started sender sends (the CLI's commands other than `orders submit` never do).
+    if (this.closed || this.deps.sender === false || !this.timer) return
     if (this.pumping) {
       this.again = true
       return
