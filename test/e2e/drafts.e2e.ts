@@ -111,7 +111,7 @@ test('list, search, rename, copy, remove with undo, export and import, bad files
   bad.body.entries[0]!.orderType = 'give_away'
   damaged.drafts.push(bad)
   await page.getByTestId('drafts-import-file').setInputFiles({ name: 'mixed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(damaged)) })
-  await expect(page.getByTestId('drafts-import-error')).toContainText('Draft 2 of this file (“Broken”) is damaged or of an unknown kind (entry 1 › orderType). Nothing was imported.')
+  await expect(page.getByTestId('drafts-import-error')).toContainText('Draft 2 of this file (“Broken”) is damaged or of an unknown kind (Entry 1 › Order type). Nothing was imported.')
   await expect(page.getByTestId('drafts-total')).toHaveText('4 drafts')
   expect((await api<{ total: number }>(app, 'drafts.list', { kinds: ['orders.order'] })).total).toBe(4)
 

@@ -8,6 +8,7 @@ import { MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
+import { issueLocation, issuePlace, orderFieldLabel } from './orders/fields'
 import { ORDER_TYPES } from '@shared/api/orders'
 import {
   orderDraftSchema,
@@ -117,41 +118,33 @@ export function draftFileTooBig(size: number): AppErrorData | null {
   return { code: 'app.draftFileTooBig', messageKey: 'app.draftFileTooBig', params: { max: MAX_DRAFT_FILE_BYTES / 1e6 }, details: { retryable: false } }
 }
 
-/** Words for the places inside an order draft, so a damaged draft's field is said as the screens say it. */
-const PLACE_WORDS: Record<string, Record<Locale, string>> = {
-  entries: { en: 'entry', 'zh-CN': '条目' },
-  entry: { en: 'entry', 'zh-CN': '条目' },
-  assets: { en: 'asset group', 'zh-CN': '资产组' },
-  products: { en: 'product', 'zh-CN': '产品' },
-  merchandises: { en: 'package', 'zh-CN': '商品包' },
-  children: { en: 'package', 'zh-CN': '商品包' },
-  productFeatures: { en: 'feature', 'zh-CN': '特性' },
-  assetNos: { en: 'asset number', 'zh-CN': '资产号' },
-  assetExtendList: { en: 'extension', 'zh-CN': '扩展属性' },
-  passwords: { en: 'password', 'zh-CN': '密码' },
-  key: { en: 'row id', 'zh-CN': '行标识' },
-  kind: { en: 'kind of draft', 'zh-CN': '草稿类型' },
-  scope: { en: 'template kind', 'zh-CN': '模板类型' },
-  '(whole draft)': { en: 'the whole draft', 'zh-CN': '整个草稿' },
+/** Fields of a draft that are not the request's (the wizard has no label for them). */
+const DRAFT_ONLY_WORDS: Record<string, Record<Locale, string>> = {
+  key: { en: 'Row id', 'zh-CN': '行标识' },
+  kind: { en: 'Kind of draft', 'zh-CN': '草稿类型' },
+  scope: { en: 'Template kind', 'zh-CN': '模板类型' },
+  '(whole draft)': { en: 'The whole draft', 'zh-CN': '整个草稿' },
 }
 
 /**
- * A field path of a draft body as the store reports it ("entries.0.assets.1.products.2.productName") in words:
- * "entry 1 › asset group 2 › product 3 › productName" (request field names stay as the spec names them).
+ * A field path of a draft body as the store reports it ("entries.0.assets.1.products.2.productName") in the
+ * wizard's words: "Entry 1 › Asset group 2 › Product 3 › Product name" (the draft mirrors the request, so the
+ * wizard's reader of request paths places it).
  */
 export function draftFieldWords(path: string, locale: Locale): string {
-  const parts = path.split('.').filter((p) => p !== '' && p !== 'order')
-  const out: string[] = []
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i]!
-    const next = parts[i + 1]
-    const words = PLACE_WORDS[p]?.[locale]
-    if (words && next !== undefined && /^\d+$/.test(next)) {
-      out.push(locale === 'en' ? `${words} ${Number(next) + 1}` : `${words} ${Number(next) + 1}`)
-      i++
-    } else out.push(words ?? p)
+  const whole = DRAFT_ONLY_WORDS[path]
+  if (whole) return whole[locale]
+  let request = ''
+  // A whole-order template nests the order under `order`; an entry template is one entry under `entry`.
+  for (const p of path.split('.').filter((x) => x !== '' && x !== 'order')) {
+    if (/^\d+$/.test(p)) request += `[${p}]`
+    else if (p === 'entries') request += 'orderList'
+    else if (p === 'entry') request += 'orderList[0]'
+    else request += `${request ? '.' : ''}${p}`
   }
-  return out.join(' › ')
+  const place = issuePlace(request)
+  const field = DRAFT_ONLY_WORDS[place.field]?.[locale] ?? orderFieldLabel(place.field, locale)
+  return [issueLocation(place, locale), field].filter((s) => s !== '').join(' › ')
 }
 
 /** An error about a draft or a drafts file, its field said in words (the catalog's message takes it as {field}). */

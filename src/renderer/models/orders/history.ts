@@ -5,7 +5,7 @@
  */
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { Locale } from '@shared/i18n/locale'
-import type { OrderListInput, OrderRecord, OrderSummary, ReadBack } from '@shared/ipc/channels/orders'
+import type { OrderListInput, OrderRecord, OrderSummary, OutboxStatus, ReadBack } from '@shared/ipc/channels/orders'
 import {
   ENTRY_VERDICT_WORDS,
   FINAL_STATES,
@@ -17,6 +17,7 @@ import {
 } from '@shared/orders/outbox'
 import { entryDraftFrom } from '@shared/orders/refund'
 import { entrySentences } from './review'
+import { issueLocation, issuePlace, orderFieldLabel } from './fields'
 
 // ---- actions by state ------------------------------------------------------------------------------------
 
@@ -114,13 +115,28 @@ export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence:
 
 // ---- results, refusal, reading back ------------------------------------------------------------------------
 
-/** Where a refusal belongs, as the screen says it: "Entry 2 · orderList[1].customerId". */
+/** Where a refusal belongs, said as the wizard says a field's place: "Entry 2 › Customer ID". */
 export function refusalPlaceText(r: OrderRecord['refusal'], locale: Locale): string {
   if (!r) return ''
-  const parts: string[] = []
-  if (r.sequence !== null) parts.push(locale === 'en' ? `Entry ${r.sequence}` : `条目 ${r.sequence}`)
-  if (r.field) parts.push(r.field)
-  return parts.join(' · ')
+  if (r.field) {
+    const place = issuePlace(r.field)
+    const where = place.entry === null && r.sequence !== null ? issueLocation({ ...place, entry: r.sequence - 1 }, locale) : issueLocation(place, locale)
+    return [where, orderFieldLabel(place.field, locale)].filter((s) => s !== '').join(' › ')
+  }
+  return r.sequence !== null ? issueLocation({ entry: r.sequence - 1, steps: [], field: '', item: null, path: '' }, locale) : ''
+}
+
+/** The outbox's counts worth saying (the ones above zero), in the order the states go. */
+export function outboxCounts(s: OutboxStatus): { key: 'queued' | 'held' | 'waiting' | 'checking' | 'decide' | 'accepted'; n: number }[] {
+  const all = [
+    { key: 'queued', n: s.queued },
+    { key: 'waiting', n: s.waiting },
+    { key: 'checking', n: s.sending + s.unknown },
+    { key: 'decide', n: s.needsDecision },
+    { key: 'held', n: s.held },
+    { key: 'accepted', n: s.accepted },
+  ] as const
+  return all.filter((c) => c.n > 0)
 }
 
 /** One entry's reading back in words: its verdict and why, with the asset numbers to check. */

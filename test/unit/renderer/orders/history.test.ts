@@ -7,6 +7,7 @@ import {
   historyQuery,
   inOutbox,
   orderActions,
+  outboxCounts,
   readBackLines,
   refusalPlaceText,
   secondsUntil,
@@ -96,7 +97,9 @@ describe('an order in words', () => {
 
   it('places a refusal: entry and field', () => {
     const error = { code: '13004', messageKey: '13004', params: {}, details: {} }
-    expect(refusalPlaceText({ error, field: 'orderList[1].customerId', sequence: 2 }, 'en')).toBe('Entry 2 · orderList[1].customerId')
+    expect(refusalPlaceText({ error, field: 'orderList[1].customerId', sequence: 2 }, 'en')).toBe('Entry 2 › Customer ID')
+    expect(refusalPlaceText({ error, field: 'orderList[0].assets[0].assetNos[3]', sequence: 1 }, 'zh-CN')).toBe('条目 1 › 资产组 1 › 资产编号')
+    expect(refusalPlaceText({ error, field: 'channelOrderId', sequence: null }, 'en')).toBe('Customer order number')
     expect(refusalPlaceText({ error, field: null, sequence: 2 }, 'zh-CN')).toBe('条目 2')
     expect(refusalPlaceText(null, 'en')).toBe('')
   })
@@ -107,6 +110,15 @@ describe('an order in words', () => {
       { sequence: 1, verdict: 'cannot tell', reason: 'Some of its asset numbers are listed and some are not: check 8100000001, 8100000002.', cannotTell: true },
     ])
     expect(readBackLines(rb, 'zh-CN')[0]!.reason).toContain('8100000001，8100000002')
+  })
+
+  it('says only the outbox counts above zero', () => {
+    const st = { online: false, queued: 0, held: 1, sending: 1, waiting: 2, unknown: 1, needsDecision: 0, accepted: 0, lastError: null }
+    expect(outboxCounts(st)).toEqual([
+      { key: 'waiting', n: 2 },
+      { key: 'checking', n: 2 },
+      { key: 'held', n: 1 },
+    ])
   })
 
   it('counts down to the next try', () => {
