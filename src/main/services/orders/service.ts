@@ -72,13 +72,14 @@ export interface OrderServiceDeps {
   sender?: boolean
 }
 
-/** Codes of failures that mean the request never reached the service (nothing done; try again later). */
+/**
+ * Whether a failure means the request never reached the service (nothing done; the order waits and tries again):
+ * the app's own codes (no connection, no token, credentials missing or refused, the journal not writable), but
+ * not a lost answer, and not an answer of the service (its business codes, an HTTP status it sent).
+ */
 function neverLeft(err: AppErrorData): boolean {
-  if (err.code === 'app.unknownOutcome') return false
-  if (!err.code.startsWith('app.')) return false
-  // Answers of the service in the app's words: a refusal, not a missing connection.
+  if (err.code === 'app.unknownOutcome' || !err.code.startsWith('app.')) return false
   if (err.code === 'app.httpStatus' || err.code === 'app.badResponse') return (err.details.httpStatus ?? 0) === 0
-  if (err.code === 'app.unauthorized' || err.code === 'app.pastedTokenRejected') return true
   return true
 }
 
@@ -660,8 +661,7 @@ export class OrderService {
   /** Results for a "done" decision: what is known (answer or read back), else the entries without ids. */
   private userResults(o: StoredOrder) {
     const known = new Map(o.detail.results.map((r) => [r.sequence, r]))
-    const rb = o.detail.readBacks.at(-1)
-    return o.body.orderList.map((e) => known.get(e.sequence) ?? { sequence: e.sequence, licenseOrderId: null, customerId: null, source: 'user' as const, ...(rb ? {} : {}) })
+    return o.body.orderList.map((e) => known.get(e.sequence) ?? { sequence: e.sequence, licenseOrderId: null, customerId: null, source: 'user' as const })
   }
 
   private async journalResolution(o: StoredOrder, r: JournalResolution): Promise<void> {
