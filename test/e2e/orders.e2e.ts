@@ -3,7 +3,8 @@
  * asset numbers allocated right in the wizard (order operation 9), its customer picked from the customer book, a
  * product typed and a two-level package tree; an issue shown at its field and jumped to from the issues list;
  * marked ready and reviewed in sentences with the request body. In Chinese: an order typed, the app restarted,
- * the order reopened from the start page with everything typed, its issues and its review in Chinese.
+ * the order reopened from the start page with everything typed, its issues and its review in Chinese. Revokes: asset
+ * numbers picked from the enterprise's asset list, an asset's products picked, sent in the revoke forms.
  */
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
@@ -160,4 +161,61 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await expect(item(page, 'of-orderList-0-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
   await page.getByTestId('mode-review').click()
   await expect(page.getByTestId('review-sentence')).toHaveText('为 上海测试科技有限公司 退订 2 个云账号：8100000011，8100000012')
+})
+
+test('revokes: asset numbers picked from the enterprise’s list, and an asset’s products picked to revoke', async ({ app, page }) => {
+  test.setTimeout(180_000)
+  await app.open(page)
+  await page.getByTestId('order-new').click()
+  await expect(page.getByTestId('order-wizard')).toBeVisible()
+  await page.getByTestId('order-type-delete_asset').click()
+  await chooseLicense(page, 'normal_recover_usbkey')
+  // An enterprise id typed (not in the book) is the value; its asset list is offered.
+  await page.getByTestId('entry-customer-picker').fill('E000000000000001')
+  const ticks = page.getByTestId('anp-tick')
+  await expect(ticks.first()).toBeVisible({ timeout: 60_000 })
+  const first = (await page.getByTestId('anp-num').nth(0).innerText()).trim()
+  const second = (await page.getByTestId('anp-num').nth(1).innerText()).trim()
+  await ticks.nth(0).click()
+  await ticks.nth(1).click()
+  await page.getByTestId('anp-add').click()
+  await expect(page.getByTestId('asset-numbers')).toHaveValue(`${first}\n${second}`)
+  // Typing still works beside the picker.
+  await page.getByTestId('asset-numbers').fill(`${first}\n${second}\n8100000099`)
+  await expect(page.getByTestId('asset-numbers-count')).toContainText('3 numbers')
+  // The revoke form: no products, no purchase-only customer fields.
+  await expect(page.getByTestId('product-add')).toHaveCount(0)
+  await expect(page.getByTestId('entry-address')).toHaveCount(0)
+
+  // A second entry revokes products of one asset.
+  await page.getByTestId('entry-add').click()
+  await page.getByTestId('order-type-delete_product').click()
+  await chooseLicense(page, 'normal_recover_usbkey')
+  await page.getByTestId('entry-customer-picker').fill('E000000000000001')
+  await expect(page.getByTestId('anp-tick').first()).toBeVisible({ timeout: 60_000 })
+  await page.getByTestId('anp-tick').first().click()
+  await page.getByTestId('anp-add').click()
+  await expect(page.getByTestId('pick-asset-num')).toHaveValue(first)
+  await expect(page.getByTestId('pp-tick').first()).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByTestId('pp-table').locator('.el-loading-mask')).toBeHidden()
+  await page.getByTestId('pp-tick').first().click()
+  await expect(page.getByTestId('pp-picked')).toContainText('1 product')
+  await page.getByTestId('pp-add').click()
+  await expect(page.getByTestId('product')).toHaveCount(1)
+  await expect(page.getByTestId('asset-numbers')).toHaveValue(first)
+  await page.getByTestId('mode-review').click()
+  const sentences = page.getByTestId('review-sentence')
+  await expect(sentences.nth(0)).toContainText(`Revoke 3 stand-alone refillable locks of E000000000000001: ${first}, ${second}, 8100000099`)
+  await expect(sentences.nth(1)).toContainText(`Revoke from 1 stand-alone refillable lock of E000000000000001 (${first}): `)
+  await page.getByTestId('review-body-toggle').click()
+  const body = JSON.parse(await page.getByTestId('review-body').innerText()) as { orderList: Record<string, unknown>[] }
+  // Entry rules 2 to 4: the revoke forms carry only their fields.
+  expect(body.orderList[0]!['address']).toBeUndefined()
+  expect(body.orderList[0]!['assets']).toEqual([{ assetNos: [first, second, '8100000099'] }])
+  const asset = (body.orderList[1]!['assets'] as Record<string, unknown>[])[0]!
+  const product = (asset['products'] as Record<string, unknown>[])[0]!
+  expect(Object.keys(product).sort()).toEqual(['crmProductId', 'limitConcurrent', 'limitEndDate', 'limitStartDate', 'productUri', 'strictMatchWhenDelete'].filter((k) => k in product).sort())
+  expect(Object.keys(product)).not.toContain('productName')
+  // The products' own license order id is offered, and taken for the entry's empty srcLicenseOrderId.
+  expect(body.orderList[1]!['srcLicenseOrderId']).toMatch(/^LO\d+$/)
 })
