@@ -122,8 +122,6 @@ interface Queued {
  * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
-/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
-const SLOW_WRITE_MS = 2
 /** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
 const SPLIT_RETRIES = 1
 /** Calls of an isolation that all failed alike, none answered, after which the failure is taken as not one item's doing. */
@@ -789,9 +787,13 @@ export class BulkRunner {
   }
 
   /**
-   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
-   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits on the
-   * disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
+   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead (their start entries written and
+   * fsynced before any of them is sent, creates' "send" line likewise; see AHEAD), so a call never waits on the
+   * disk. They are built a slice of `concurrency` at a time, each slice a step of its own (setImmediate): an
+   * answer that came meanwhile is read and its worker's next call goes out between two slices, so building
+   * calls ahead never holds back one that is ready (a batch of a hundred imports built in one step kept the
+   * event loop 5–20 ms from the answers waiting). Slices written while a write runs share the next write and
+   * fsync (group commit): the next calls' fsync runs while the current calls are in flight. Results are
    * recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
@@ -799,43 +801,52 @@ export class BulkRunner {
     const low = Math.max(concurrency, window >> 2)
     const queue: Queued[] = []
     let next = 0
-    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write.
-    // Two batches may be under way at once: while one is written, the next is built, and its lines go with the
-    // following write (group commit), so the calls out never wait for a batch to be built and then written. When
-    // a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
-    let batchSize = concurrency
     let preparing = 0
+    let scheduled = false
+    let over = false
     const feeding = new Set<Promise<void>>()
 
-    const feed = (): void => {
-      while (feeding.size < 2 && next < chunks.length && !this.stopping(job)) {
-        const room = Math.min(batchSize, window - queue.length - preparing)
-        if (room <= 0) return
-        batchSize *= 5
-        const batch = chunks.slice(next, next + room)
-        next += batch.length
-        preparing += batch.length
-        const t0 = performance.now()
-        const p: Promise<void> = this.prepareChunks(job, batch)
-          .then((ready) => {
-            if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
-            for (const r of ready) queue.push(r)
-          })
-          .finally(() => {
-            preparing -= batch.length
-            feeding.delete(p)
-          })
-        feeding.add(p)
-      }
+    /** Builds and journals the next slice, if there is room; false when there is nothing to do. */
+    const feedOne = (): boolean => {
+      if (over || next >= chunks.length || this.stopping(job)) return false
+      const room = Math.min(concurrency, window - queue.length - preparing)
+      if (room <= 0) return false
+      const batch = chunks.slice(next, next + room)
+      next += batch.length
+      preparing += batch.length
+      const p: Promise<void> = this.prepareChunks(job, batch)
+        .then((ready) => {
+          for (const r of ready) queue.push(r)
+        })
+        .finally(() => {
+          preparing -= batch.length
+          feeding.delete(p)
+        })
+      feeding.add(p)
+      return true
+    }
+    /** Fills the window a slice per step, after the I/O (answers) that came meanwhile. */
+    const feedSoon = (): void => {
+      if (scheduled) return
+      scheduled = true
+      setImmediate(() => {
+        scheduled = false
+        if (feedOne()) feedSoon()
+      })
     }
 
     const worker = async (): Promise<void> => {
       for (;;) {
-        if (queue.length <= low) feed()
+        if (queue.length <= low) feedSoon()
         let r = queue.shift()
         while (!r) {
-          if (feeding.size === 0) feed()
-          if (feeding.size === 0) return // nothing left to prepare, nothing queued
+          // Nothing ready and nothing being prepared (the run's start): this worker has nothing to hold back, so
+          // a slice is built now, and the one after it too (built while the first is written: two under way).
+          if (feeding.size === 0) {
+            if (!feedOne()) return // nothing left to prepare, nothing queued
+            feedOne()
+          }
+          feedSoon()
           await Promise.race(feeding)
           r = queue.shift()
         }
@@ -847,6 +858,7 @@ export class BulkRunner {
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
+    over = true
     await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
     await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
