@@ -1,0 +1,189 @@
+/**
+ * The order wizard's store against a fake core: a new order is a draft with a proposed number; opened, its edits
+ * are saved through draft-sync; ready only with no issue left, and any edit takes the mark away; the checker
+ * re-checks only the entry replaced; templates keep the order without its number and start new orders; another
+ * window's save that replaces the entries is said.
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { AppError } from '@shared/errors/app-error'
+import { emptyProduct, type OrderDraft, type OrderEntryDraft } from '@shared/orders/draft'
+import { installBridge } from '../../../../src/renderer/bridge'
+import { useOrderWizardStore } from '../../../../src/renderer/stores/order-wizard'
+import { useProfilesStore } from '../../../../src/renderer/stores/profiles'
+
+interface Stored {
+  kind: string
+  name: string
+  body: unknown
+  revision: number
+}
+let drafts: Map<string, Stored>
+let saves: { id: string; kind: string; body: unknown }[]
+let listeners: ((name: string, payload: unknown) => void)[]
+let seq = 0
+
+const meta = (id: string, d: Stored) => ({ id, kind: d.kind, profileId: 'sandbox', name: d.name, revision: d.revision, createdAt: 0, updatedAt: 0, removedAt: null, summary: {} })
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+beforeEach(() => {
+  drafts = new Map()
+  saves = []
+  listeners = []
+  installBridge({
+    shell: 'browser',
+    async invoke(channel, input) {
+      const i = input as Record<string, unknown>
+      if (channel === 'drafts.get') {
+        const d = drafts.get(i['id'] as string)
+        return d ? { ok: true, value: { ...meta(i['id'] as string, d), body: d.body } } : { ok: false, error: AppError.app('app.notFound', { what: 'draft' }).toData() }
+      }
+      if (channel === 'drafts.save') {
+        const id = (i['id'] as string | undefined) ?? `d${++seq}`
+        const cur = drafts.get(id)
+        if (cur && i['baseRevision'] !== cur.revision && !i['force']) return { ok: false, error: AppError.app('app.draftConflict', { revision: cur.revision, updatedAt: 0 }).toData() }
+        const next = { kind: i['kind'] as string, name: (i['name'] as string | undefined) ?? cur?.name ?? 'Order', body: structuredClone(i['body']), revision: (cur?.revision ?? 0) + 1 }
+        drafts.set(id, next)
+        saves.push({ id, kind: next.kind, body: next.body })
+        return { ok: true, value: meta(id, next) }
+      }
+      if (channel === 'drafts.list') {
+        const kinds = i['kinds'] as string[]
+        const list = [...drafts.entries()].filter(([, d]) => kinds.includes(d.kind)).map(([id, d]) => meta(id, d))
+        return { ok: true, value: { drafts: list, total: list.length } }
+      }
+      return { ok: false, error: AppError.app('app.notFound', { what: channel }).toData() }
+    },
+    onEvent(listener) {
+      listeners.push(listener)
+      return () => undefined
+    },
+  })
+  setActivePinia(createPinia())
+})
+
+/** A complete new purchase the rules accept. */
+function good(e: OrderEntryDraft): OrderEntryDraft {
+  const product = { ...emptyProduct(), crmProductId: 'I-1', productUri: 'GMS-1001', productName: 'Cost Estimator', productType: 'tool' }
+  return {
+    ...e,
+    licenseType: 'normal_recover_usbkey',
+    customerName: 'ACME Ltd',
+    customerId: 'C1',
+    crmCustomerId: 'CRM1',
+    channelCustomerId: 'CH1',
+    enterpriseGlobalId: 'E1',
+    branchCode: 'B1',
+    branchName: 'Shanghai',
+    adminName: 'Ann',
+    adminAccount: 'ann',
+    adminEmail: 'ann@example.com',
+    adminCellNumber: '13912345678',
+    passwordMobile: '13912345678',
+    address: 'Road 1',
+    assets: [{ ...e.assets[0]!, assetNos: ['8100000001'], products: [product] }],
+  }
+}
+
+async function opened(): Promise<ReturnType<typeof useOrderWizardStore>> {
+  const profiles = useProfilesStore()
+  // The channel code comes from the active connection.
+  profiles.$patch({ activeId: 'sandbox', profiles: [{ id: 'sandbox', channelCode: 'DEMO' } as never] })
+  const store = useOrderWizardStore()
+  const id = await store.createOrder()
+  await store.open(id)
+  return store
+}
+
+describe('order wizard store', () => {
+  it('a new order: a draft with a proposed number and one entry, opened and checked', async () => {
+    const store = await opened()
+    expect(store.loaded).toBe(true)
+    expect(store.missing).toBe(false)
+    expect(store.channelOrderId).toMatch(/^LD-\d{8}-\d{6}-[0-9A-Z]{4}$/)
+    expect(store.entries).toHaveLength(1)
+    expect(store.channelCode).toBe('DEMO')
+    expect(store.issueCount).toBeGreaterThan(5)
+    expect(store.issuesAt('of-orderList-0-customerName', 0).map((i) => i.rule)).toEqual(['required'])
+    expect(store.markReady()).toBe(false)
+    expect(store.ready).toBe(false)
+  })
+
+  it('edits are saved; ready only with no issue; any edit takes the mark away', async () => {
+    const store = await opened()
+    const id = store.draftId!
+    store.setEntry(0, good(store.entries[0]!))
+    expect(store.issueCount).toBe(0)
+    await store.flush()
+    expect((drafts.get(id)!.body as OrderDraft).entries[0]!.customerName).toBe('ACME Ltd')
+    expect(store.markReady()).toBe(true)
+    await store.flush()
+    expect((drafts.get(id)!.body as OrderDraft).ready).toBe(true)
+    store.setEntry(0, { ...store.entries[0]!, address: 'Road 2' })
+    expect(store.ready).toBe(false)
+    // Clearing the order number is an issue of the header.
+    store.setHeader({ channelOrderId: '' })
+    expect(store.issuesAt('of-channelOrderId', null).map((i) => i.rule)).toEqual(['required'])
+  })
+
+  it('entries: add, duplicate (new keys), move, remove keep the selection on the entry', async () => {
+    const store = await opened()
+    store.setEntry(0, good(store.entries[0]!))
+    store.duplicateEntry(0)
+    expect(store.entries).toHaveLength(2)
+    expect(store.selected).toBe(1)
+    expect(store.entries[1]!.key).not.toBe(store.entries[0]!.key)
+    expect(store.entries[1]!.customerName).toBe('ACME Ltd')
+    store.addEntry()
+    store.moveEntry(2, 0)
+    expect(store.selected).toBe(0)
+    expect(store.entries[0]!.customerName).toBe('')
+    // The moved entries are checked at their new places.
+    expect(store.check.byEntry[0]!.length).toBeGreaterThan(0)
+    expect(store.check.byEntry[1]).toEqual([])
+    store.removeEntry(0)
+    expect(store.entries).toHaveLength(2)
+    expect(store.issueCount).toBe(0)
+  })
+
+  it('templates: the order kept without its number; a new order from it has a new number and the entries', async () => {
+    const store = await opened()
+    store.setEntry(0, good(store.entries[0]!))
+    const t = await store.saveTemplate('Annual lock with Cost Estimator', null)
+    const body = drafts.get(t.id)!.body as { scope: string; order: OrderDraft }
+    expect(body.scope).toBe('order')
+    expect(body.order.channelOrderId).toBe('')
+    const id = await store.createFromTemplate(t.id)
+    const made = drafts.get(id)!.body as OrderDraft
+    expect(made.channelOrderId).toMatch(/^LD-/)
+    expect(made.entries[0]!.customerName).toBe('ACME Ltd')
+    expect(made.entries[0]!.key).not.toBe(store.entries[0]!.key)
+    const one = await store.saveTemplate('One entry', 0)
+    await store.addFromTemplate(one.id)
+    expect(store.entries).toHaveLength(2)
+    await store.loadLists()
+    expect(store.templates.map((x) => x.name).sort()).toEqual(['Annual lock with Cost Estimator', 'One entry'])
+    expect(store.recent.length).toBe(2)
+  })
+
+  it('says when another window’s save replaced the entries', async () => {
+    const store = await opened()
+    const id = store.draftId!
+    await store.flush()
+    const theirs = structuredClone(drafts.get(id)!.body) as OrderDraft
+    theirs.entries[0]!.customerName = 'Typed elsewhere'
+    drafts.set(id, { ...drafts.get(id)!, body: theirs, revision: drafts.get(id)!.revision + 1 })
+    for (const l of listeners) l('drafts.changed', { ids: [id], clientId: 'another-tab' })
+    await flush()
+    await flush()
+    expect(store.entries[0]!.customerName).toBe('Typed elsewhere')
+    expect(store.changedElsewhere).not.toBeNull()
+  })
+
+  it('an id with no draft is said to be missing', async () => {
+    const store = useOrderWizardStore()
+    await store.open('nope')
+    expect(store.loaded).toBe(true)
+    expect(store.missing).toBe(true)
+  })
+})
