@@ -6,6 +6,7 @@
 import type { DraftKind } from '@shared/drafts/kinds'
 import { MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import type { OrderSummary } from '@shared/ipc/channels/orders'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import { issueLocation, issuePlace, orderFieldLabel } from './orders/fields'
@@ -26,7 +27,7 @@ export const DRAFT_TABS = ['orders', 'templates', 'removed'] as const
 export type DraftTab = (typeof DRAFT_TABS)[number]
 
 /** What a row of the Drafts list can do. */
-export type DraftAction = 'open' | 'start' | 'rename' | 'duplicate' | 'template' | 'export' | 'remove' | 'restore'
+export type DraftAction = 'open' | 'start' | 'rename' | 'duplicate' | 'template' | 'export' | 'remove' | 'restore' | 'order'
 
 /** The kinds the Drafts area works with (the order desk's). */
 export const ORDER_DRAFT_KIND = 'orders.order' satisfies DraftKind
@@ -57,6 +58,26 @@ export function draftState(meta: Pick<DraftMeta, 'kind' | 'summary'>): DraftStat
   if (s.issues === undefined) return { state: 'unknown' }
   if (s.issues > 0) return { state: 'issues', count: s.issues }
   return s.ready ? { state: 'ready' } : { state: 'unmarked' }
+}
+
+/**
+ * What became of a draft that was submitted (orders carry the draft they came from): refused by the service
+ * (back in the list, to correct), or submitted (its draft is kept aside while the order stands).
+ */
+export type DraftOrderNote = { kind: 'refused'; order: OrderSummary } | { kind: 'submitted'; order: OrderSummary } | null
+
+export function draftOrderNote(order: OrderSummary | undefined): DraftOrderNote {
+  if (!order) return null
+  if (order.state === 'refused') return { kind: 'refused', order }
+  if (order.state === 'withdrawn') return null
+  return { kind: 'submitted', order }
+}
+
+/** The latest order of each draft (orders come newest first). */
+export function ordersByDraft(orders: readonly OrderSummary[]): Map<string, OrderSummary> {
+  const out = new Map<string, OrderSummary>()
+  for (const o of orders) if (o.draftId && !out.has(o.draftId)) out.set(o.draftId, o)
+  return out
 }
 
 /** The order type words key of a summary's `type` ('' for an order without entries yet). */

@@ -8,6 +8,8 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import type { OrderSummary } from '@shared/ipc/channels/orders'
+import { MAX_ORDER_PAGE } from '@shared/ipc/channels/orders'
 import { emptyEntry, emptyOrderDraft, orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { errorData } from '../api/errors'
@@ -25,6 +27,7 @@ import {
 } from '../api/drafts'
 import {
   draftFileTooBig,
+  ordersByDraft,
   orderFromTemplate,
   ORDER_DRAFT_KIND,
   ORDER_TEMPLATE_KIND,
@@ -32,6 +35,7 @@ import {
   templateFromOrder,
   type DraftTab,
 } from '../models/drafts-list'
+import { listOrders } from '../api/orders'
 import { useProfilesStore } from './profiles'
 
 /** Wait after a keystroke in the search box before asking. */
@@ -55,6 +59,8 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
   const error = shallowRef<AppErrorData | null>(null)
   /** The drafts removed last, for Undo. */
   const removed = shallowRef<DraftMeta[]>([])
+  /** The latest order of each draft that was submitted (refused ones show so in the list). */
+  const orders = shallowRef<ReadonlyMap<string, OrderSummary>>(new Map())
   /** Ids ticked for export or removal. */
   const selected = shallowRef<string[]>([])
 
@@ -68,11 +74,14 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
     try {
       const base = { ...(profileId.value ? { profileId: profileId.value } : {}) }
       const q = query.value.trim().slice(0, DRAFT_QUERY_MAX)
-      const [r, ...tabs] = await Promise.all([
+      const [r, submitted, ...tabs] = await Promise.all([
         listDrafts({ ...base, ...tabQuery(tab.value), ...(q ? { query: q } : {}), limit: PAGE_SIZE }),
+        // What became of submitted drafts; the list stands without it (it only adds a note).
+        listOrders({ ...base, limit: MAX_ORDER_PAGE }).catch(() => null),
         ...(['orders', 'templates', 'removed'] as const).map((t) => listDrafts({ ...base, ...tabQuery(t), limit: 1 })),
       ])
       if (mine !== seq) return
+      if (submitted) orders.value = ordersByDraft(submitted.orders)
       list.value = r.drafts
       total.value = r.total
       counts.value = { orders: tabs[0]!.total, templates: tabs[1]!.total, removed: tabs[2]!.total }
@@ -234,6 +243,7 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
     loaded,
     error,
     removed,
+    orders,
     selected,
     importing,
     importError,

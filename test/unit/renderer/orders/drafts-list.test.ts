@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { checkOrderDraft, emptyEntry, emptyProduct, emptyMerchandise, orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
 import { DRAFT_KINDS, MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
+import type { OrderSummary } from '@shared/ipc/channels/orders'
 import { errorText } from '../../../../src/renderer/i18n'
 import {
   draftErrorInWords,
   draftFieldWords,
   draftFileTooBig,
+  draftOrderNote,
+  ordersByDraft,
   draftState,
   draftTypeKey,
   orderFromTemplate,
@@ -131,5 +134,21 @@ describe('a damaged draft, said in words', () => {
     // Other errors pass as they are.
     const other = { code: 'app.draftFileNotOurs', messageKey: 'app.draftFileNotOurs', params: {}, details: {} }
     expect(draftErrorInWords(other, 'en')).toBe(other)
+  })
+})
+
+describe('what became of a submitted draft', () => {
+  const order = (id: string, draftId: string | null, state: OrderSummary['state']): OrderSummary => ({
+    id, profileId: 'p', channelOrderId: `LD-${id}`, syncMode: 'sync', state, customer: '', entries: 1, assetNumbers: 1, type: 'new_buy',
+    licenseOrderIds: [], draftId, draftName: '', createdAt: 0, updatedAt: 0, sentAt: null, finishedAt: null, nextTryAt: null, attempts: 0, lastError: null,
+  })
+
+  it('takes the latest order of each draft, and says refused or submitted (withdrawn is a plain draft again)', () => {
+    const map = ordersByDraft([order('3', 'd1', 'refused'), order('2', 'd1', 'done'), order('1', 'd2', 'queued'), order('0', null, 'done')])
+    expect([...map.keys()]).toEqual(['d1', 'd2'])
+    expect(draftOrderNote(map.get('d1'))?.kind).toBe('refused')
+    expect(draftOrderNote(map.get('d2'))?.kind).toBe('submitted')
+    expect(draftOrderNote(order('4', 'd3', 'withdrawn'))).toBeNull()
+    expect(draftOrderNote(undefined)).toBeNull()
   })
 })
