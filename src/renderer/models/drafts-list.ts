@@ -1,6 +1,7 @@
 /**
- * Plain logic of the Drafts area: which drafts each tab lists, what a row says about its state, and how a template
- * becomes a new order draft (and an order a template). Bodies are the shared order draft model
+ * Plain logic of the Drafts area: which drafts each tab lists, what a row says about its state, a damaged draft's
+ * place in words, and what became of a submitted draft. Templates become orders (and orders templates) by the
+ * wizard's model (models/orders/wizard.ts). Bodies are the shared order draft model
  * (src/shared/orders/draft.ts); the draft store itself lives in main (src/main/services/drafts).
  */
 import type { DraftKind } from '@shared/drafts/kinds'
@@ -11,16 +12,6 @@ import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import { issueLocation, issuePlace, orderFieldLabel } from './orders/fields'
 import { ORDER_TYPES } from '@shared/api/orders'
-import {
-  orderDraftSchema,
-  orderTemplateSchema,
-  newKey,
-  type MerchandiseDraft,
-  type OrderDraft,
-  type OrderEntryDraft,
-  type OrderTemplate,
-  type ProductDraft,
-} from '@shared/orders/draft'
 
 /** The tabs of the Drafts area. */
 export const DRAFT_TABS = ['orders', 'templates', 'removed'] as const
@@ -85,47 +76,6 @@ export type DraftTypeKey = (typeof ORDER_TYPES)[number] | 'mixed' | 'none'
 export function draftTypeKey(type: string | undefined): DraftTypeKey {
   if (type === 'mixed') return 'mixed'
   return (ORDER_TYPES as readonly string[]).includes(type ?? '') ? (type as DraftTypeKey) : 'none'
-}
-
-// ---- templates -------------------------------------------------------------------------------------------
-
-function rekeyProduct(p: ProductDraft): ProductDraft {
-  return { ...p, key: newKey(), productFeatures: p.productFeatures.map((f) => ({ ...f, key: newKey() })), passwords: [...p.passwords] }
-}
-
-function rekeyMerchandise(m: MerchandiseDraft): MerchandiseDraft {
-  return { ...m, key: newKey(), children: m.children.map(rekeyMerchandise), products: m.products.map(rekeyProduct) }
-}
-
-/** A deep copy of an entry with fresh row keys (so the copy's rows never share state with the original's). */
-export function rekeyEntry(e: OrderEntryDraft): OrderEntryDraft {
-  return {
-    ...e,
-    key: newKey(),
-    assets: e.assets.map((a) => ({
-      ...a,
-      key: newKey(),
-      assetNos: [...a.assetNos],
-      assetExtendList: a.assetExtendList.map((x) => ({ ...x })),
-      products: a.products.map(rekeyProduct),
-      merchandises: a.merchandises.map(rekeyMerchandise),
-    })),
-  }
-}
-
-/**
- * A new order started from a template: the template's entries with fresh keys, a new customer order number (two
- * orders never share one), not marked ready (the user checks it first).
- */
-export function orderFromTemplate(template: OrderTemplate, channelOrderId: string): OrderDraft {
-  const base: OrderDraft =
-    template.scope === 'order' ? template.order : orderDraftSchema.parse({ entries: [template.entry] })
-  return { ...base, channelOrderId, ready: false, entries: base.entries.map(rekeyEntry) }
-}
-
-/** A template of a whole order (the number and the ready mark are the order's own, not the template's). */
-export function templateFromOrder(order: OrderDraft): OrderTemplate {
-  return orderTemplateSchema.parse({ scope: 'order', order: { ...order, channelOrderId: '', ready: false, entries: order.entries.map(rekeyEntry) } })
 }
 
 // ---- files -----------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import type { AppErrorData } from '@shared/errors/app-error'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderSummary } from '@shared/ipc/channels/orders'
 import { MAX_ORDER_PAGE } from '@shared/ipc/channels/orders'
-import { emptyEntry, emptyOrderDraft, orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
+import { orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { errorData } from '../api/errors'
 import {
@@ -28,14 +28,13 @@ import {
 import {
   draftFileTooBig,
   ordersByDraft,
-  orderFromTemplate,
   ORDER_DRAFT_KIND,
   ORDER_TEMPLATE_KIND,
   tabQuery,
-  templateFromOrder,
   type DraftTab,
 } from '../models/drafts-list'
 import { listOrders } from '../api/orders'
+import { newOrder as emptyOrder, orderFromTemplate, orderTemplate } from '../models/orders/wizard'
 import { useProfilesStore } from './profiles'
 
 /** Wait after a keystroke in the search box before asking. */
@@ -207,7 +206,7 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
   /** A new, empty order draft (one new purchase entry, a proposed customer order number); returns its id. */
   async function newOrder(name: (channelOrderId: string) => string): Promise<string> {
     const number = proposeChannelOrderId()
-    const body = { ...emptyOrderDraft(number), entries: [emptyEntry()] }
+    const body = emptyOrder(number)
     const meta = await saveDraft({
       kind: ORDER_DRAFT_KIND,
       ...(profileId.value ? { profileId: profileId.value } : {}),
@@ -225,7 +224,7 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
       kind: ORDER_TEMPLATE_KIND,
       ...(profileId.value ? { profileId: profileId.value } : {}),
       name: name.slice(0, 200),
-      body: templateFromOrder(orderDraftSchema.parse(d.body)),
+      body: orderTemplate(orderDraftSchema.parse(d.body)),
       baseRevision: 0,
     })
     await search()

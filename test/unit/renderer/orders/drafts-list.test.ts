@@ -11,11 +11,9 @@ import {
   ordersByDraft,
   draftState,
   draftTypeKey,
-  orderFromTemplate,
-  rekeyEntry,
   tabQuery,
-  templateFromOrder,
 } from '../../../../src/renderer/models/drafts-list'
+import { copyEntry as rekeyEntry, orderFromTemplate, orderTemplate as templateFromOrder } from '../../../../src/renderer/models/orders/wizard'
 
 function order() {
   const e = emptyEntry('new_buy')
@@ -75,7 +73,7 @@ describe('Drafts tabs and rows', () => {
   })
 })
 
-describe('templates', () => {
+describe('templates (the wizard\'s model, as the Drafts area uses it)', () => {
   it('an order started from a whole-order template gets its entries with fresh keys, a new number, and is not ready', () => {
     const o = order()
     const tpl = templateFromOrder(o)
