@@ -48,6 +48,7 @@ export const useCatalogStore = defineStore('catalog', () => {
   /** A profile's catalog (read once, then kept until it changes). */
   async function catalogOf(id?: string): Promise<Catalog> {
     const key = id ?? profileId.value ?? ''
+    follow()
     const kept = catalogs.value.get(key)
     if (kept) return kept
     const c = catalogSchema.parse(await getCatalog(forProfile(id)))
@@ -83,22 +84,28 @@ export const useCatalogStore = defineStore('catalog', () => {
   watch(
     () => profiles.activeId,
     () => {
-      if (following) void search()
+      if (listed) void search()
     },
   )
 
   let following = false
-  /** First visit: the list, and following changes made elsewhere. */
+  /** Follows changes made elsewhere (another window, the CLI, an import): the kept catalogs are read again. */
+  function follow(): void {
+    if (following) return
+    following = true
+    onCatalogChanged((p) => {
+      const next = new Map(catalogs.value)
+      next.delete(p.profileId)
+      catalogs.value = next
+      if (listed && p.profileId === profiles.activeId) void search()
+    })
+  }
+  /** Whether the panel's list is on screen (then it follows changes and the active profile). */
+  let listed = false
+  /** First visit of the panel: the list, and following changes made elsewhere. */
   async function load(): Promise<void> {
-    if (!following) {
-      following = true
-      onCatalogChanged((p) => {
-        const next = new Map(catalogs.value)
-        next.delete(p.profileId)
-        catalogs.value = next
-        if (p.profileId === profiles.activeId) void search()
-      })
-    }
+    follow()
+    listed = true
     await search()
   }
 
