@@ -10,12 +10,23 @@
 import { chromium, type Page } from '@playwright/test'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { invoke } from '../e2e/fixtures'
-import { launchApp } from '../e2e/fixtures/app-process'
+import { launchApp, type AppProcess } from '../e2e/fixtures/app-process'
 import { removeDir, tempDir } from '../support/tmp'
 import { bigOrder } from './order-check'
 
 const log = (msg: string) => process.stderr.write(`[bench:order-edit] ${msg}\n`)
+
+/** Calls a channel of the running app as the page does (browser mode's API). */
+async function invoke<T>(app: AppProcess, channel: string, input: unknown): Promise<T> {
+  const res = await fetch(`${app.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-license-desk-token': app.token },
+    body: JSON.stringify(input),
+  })
+  const body = (await res.json()) as { ok: boolean; value?: T; error?: unknown }
+  if (!body.ok) throw new Error(`${channel}: ${JSON.stringify(body.error)}`)
+  return body.value as T
+}
 const round = (n: number) => Math.round(n * 10) / 10
 
 // In-page code is passed as strings: this file is type-checked without DOM types.
