@@ -15,7 +15,8 @@ const ACME = {
   crmCustomerId: 'CRM-ACME',
   channelCode: 'DEMO',
   channelCustomerId: 'DEMO-ACME',
-  enterpriseGlobalId: 'E000000000000077',
+  // The sandbox's demo enterprise: the service accepts the order for it.
+  enterpriseGlobalId: 'E000000000000001',
   branchCode: 'SH',
   branchName: 'Shanghai',
   adminName: 'Ann Admin',
@@ -128,6 +129,13 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await expect(page).not.toHaveURL(first)
   await expect(page.getByTestId('entry-address')).toHaveValue('No. 2 Test Road')
   await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
+
+  // Ready, submitted: the order goes to the outbox, and the Outbox tab shows it.
+  const orderNo = await page.getByTestId('order-number').inputValue()
+  await page.getByTestId('mark-ready').click()
+  await page.getByTestId('submit').click()
+  await expect(page).toHaveURL(/#\/orders\/history/)
+  await expect(page.getByText(orderNo)).toBeVisible()
 })
 
 test('in Chinese: an order typed, the app restarted, the order reopened with everything typed', async ({ app, page }) => {
