@@ -132,6 +132,10 @@ describe('picking products to revoke', () => {
     e.assets[0]!.assetNos = [pick.assetNum]
     e.assets[0]!.products = pick.products
     const issues = checkOrderDraft(orderDraftSchema.parse({ channelOrderId: 'LD-1', entries: [e] }), 'DEMO')
-    expect(issues.filter((i) => i.path.includes('products'))).toEqual([])
+    expect(issues.filter((i) => i.field.includes('products'))).toEqual([])
+    // …and the same check finds a product the service did not name (no instance id to revoke by).
+    e.assets[0]!.products = [{ ...pick.products[0]!, crmProductId: '' }]
+    const missing = checkOrderDraft(orderDraftSchema.parse({ channelOrderId: 'LD-1', entries: [e] }), 'DEMO')
+    expect(missing.map((i) => i.field)).toContain('orderList[0].assets[0].products[0].crmProductId')
   })
 })
