@@ -231,3 +231,31 @@ test('a bought lock is refunded from the history, and is gone from the asset lis
     await sandbox.close()
   }
 })
+
+test('an order whose answer is lost is read back: done once, its results found on the service', async ({ app, page }) => {
+  test.setTimeout(120_000)
+  const sandbox = await startSandbox({ port: 0, quiet: true })
+  try {
+    const profile = await useSandboxProfile(app, sandbox.url)
+    const number = `E2E-LOST-${Date.now()}`
+    const draft = await readyDraft(app, profile.id, newBuy(sandbox.demo.customerId, number, freshLock()))
+    // The service does the work, then the connection drops before the answer.
+    sandbox.queueFault({ kind: 'dropAfterWork', operation: 'batchOrder' })
+    await app.open(page)
+    await submitInWizard(app, page, draft.id)
+    const row = historyRow(page, number)
+    await expect(row.getByTestId('order-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+    await row.click()
+    const drawer = page.getByTestId('order-drawer')
+    // The result came from reading back, the attempt says the answer was lost, and nothing was sent again.
+    await expect(drawer.getByTestId('od-results')).toContainText('reading back')
+    await expect(drawer.getByTestId('od-license-order-id')).toHaveText(/\S+/)
+    await expect(drawer.getByTestId('od-attempts')).toContainText('answer lost')
+    await expect(drawer.getByTestId('od-readback')).toBeVisible()
+    const key = `${SANDBOX_DEMO.channelCode}/${number}`
+    expect(sandbox.stats().creates.received['batchOrder']?.[key]).toBe(1)
+    expect(sandbox.stats().creates.applied['batchOrder']?.[key]).toBe(1)
+  } finally {
+    await sandbox.close()
+  }
+})
