@@ -55,7 +55,7 @@ export const catalogFeatureSchema = z.object({
   trial: z.union([z.literal(0), z.literal(1)]).default(0),
   /** Milliseconds since the epoch; 0 for none (the spec requires the field). */
   trialEndDate: z.number().int().min(0).max(8_640_000_000_000_000).default(0),
-})
+}).strict()
 export type CatalogFeature = z.output<typeof catalogFeatureSchema>
 
 export const catalogProductSchema = z.object({
@@ -72,7 +72,7 @@ export const catalogProductSchema = z.object({
   timeDurationExpression: z.string().trim().max(50).regex(TIME_EXPRESSION, 'timeExpression').default('1-0-0'),
   trial: z.union([z.literal(0), z.literal(1)]).default(0),
   features: z.array(catalogFeatureSchema).max(L.features).default([]),
-})
+}).strict()
 export type CatalogProduct = z.output<typeof catalogProductSchema>
 export type CatalogProductInput = z.input<typeof catalogProductSchema>
 
@@ -93,15 +93,23 @@ export interface CatalogPackageInput {
   products?: string[] | undefined
 }
 
-export const catalogPackageSchema: z.ZodType<CatalogPackage, CatalogPackageInput> = z.lazy(() =>
-  z.object({
-    merchandiseNum: idText,
-    merchandiseName: plainText().min(1),
-    timeDurationExpression: z.string().trim().max(50).regex(TIME_EXPRESSION, 'timeExpression').default('1-0-0'),
-    children: z.array(z.union([idText, catalogPackageSchema])).max(L.children).default([]),
-    products: z.array(idText).max(L.productsPerPackage).default([]),
-  }),
-)
+/**
+ * A package, and the packages written inside it, down to CATALOG_LIMITS.depth levels (no deeper tree can be
+ * ordered). Built level by level rather than lazily, so every level is strict and bounded where it can be seen.
+ */
+function packageSchemaOf(levels: number): z.ZodType<CatalogPackage, CatalogPackageInput> {
+  const child = levels > 1 ? z.union([idText, packageSchemaOf(levels - 1)]) : idText
+  return z
+    .object({
+      merchandiseNum: idText,
+      merchandiseName: plainText().min(1),
+      timeDurationExpression: z.string().trim().max(50).regex(TIME_EXPRESSION, 'timeExpression').default('1-0-0'),
+      children: z.array(child).max(L.children).default([]),
+      products: z.array(idText).max(L.productsPerPackage).default([]),
+    })
+    .strict()
+}
+export const catalogPackageSchema = packageSchemaOf(L.depth)
 
 export const catalogSchema = z.object({
   products: z.array(catalogProductSchema).max(L.products).default([]),
