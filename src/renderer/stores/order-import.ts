@@ -11,13 +11,18 @@ import type { ExportFormat, ExportedFile, ParsedTable } from '@shared/ipc/channe
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { instanceIdGenerator } from '@shared/orders/instance-ids'
 import { guessMapping, orderTemplate, rowsToOrder, type ColumnMapping, type ImportTable, type OrderImport } from '@shared/orders/import-rows'
+import { LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
 import { saveDraft } from '../api/drafts'
+import { LICENSE_TYPE_WORDS } from '../models/orders/license-types'
 import { exportTable, readTableFile } from '../api/files'
 import { useAppStore } from './app'
 import { useCatalogStore } from './catalog'
 import { useProfilesStore } from './profiles'
 
 export type ImportStep = 'file' | 'columns' | 'check'
+
+/** The license types' labels in both languages, as a file may name them. */
+const LICENSE_TYPE_NAMES = Object.fromEntries(LICENSE_TYPES.map((t) => [t, [LICENSE_TYPE_WORDS[t].label.en, LICENSE_TYPE_WORDS[t].label['zh-CN']]])) as Record<LicenseType, string[]>
 
 export const useOrderImportStore = defineStore('orderImport', () => {
   const app = useAppStore()
@@ -70,6 +75,7 @@ export const useOrderImportStore = defineStore('orderImport', () => {
         nextId: instanceIdGenerator(app.settings?.orders.instanceIdPrefix),
         channelCode: profiles.active?.channelCode ?? '',
         channelOrderId: proposeChannelOrderId(),
+        licenseTypeNames: LICENSE_TYPE_NAMES,
       })
       step.value = 'check'
     } finally {

@@ -148,9 +148,15 @@ export function parseOrderType(cell: string): OrderType | null {
   return null
 }
 
-export function parseLicenseType(cell: string): LicenseType | null {
+/** A license type: its technical name, or one of `names` (the screens' words for it, compared folded). */
+export function parseLicenseType(cell: string, names: Readonly<Record<LicenseType, readonly string[]>> | null = null): LicenseType | null {
   const v = cell.trim().toLowerCase()
-  return (LICENSE_TYPES as readonly string[]).includes(v) ? (v as LicenseType) : null
+  if ((LICENSE_TYPES as readonly string[]).includes(v)) return v as LicenseType
+  if (names) {
+    const f = foldHeader(cell)
+    for (const t of LICENSE_TYPES) if (names[t].some((n) => foldHeader(n) === f)) return t
+  }
+  return null
 }
 
 // ---- sentences -------------------------------------------------------------------------------------------------
@@ -160,7 +166,10 @@ export const ORDER_IMPORT_MESSAGES = {
     en: '{field} must be new_buy, delete_asset or delete_product (新购, 删除资产, 删除产品): "{value}"',
     'zh-CN': '{field} 必须是 new_buy、delete_asset 或 delete_product（新购、删除资产、删除产品）：“{value}”',
   },
-  'orderImport.licenseType': { en: '{field} must be one of the 14 license types, e.g. normal_recover_usbkey: "{value}"', 'zh-CN': '{field} 必须是 14 种授权类型之一，例如 normal_recover_usbkey：“{value}”' },
+  'orderImport.licenseType': {
+    en: '{field} must be one of the 14 license types, by name or as the screens word it (e.g. normal_recover_usbkey): "{value}"',
+    'zh-CN': '{field} 必须是 14 种授权类型之一，可写技术名称或界面上的名称（例如 normal_recover_usbkey）：“{value}”',
+  },
   'orderImport.customerType': { en: '{field} must be Personal or Company (个人 or 企业): "{value}"', 'zh-CN': '{field} 必须是“个人”或“企业”（Personal 或 Company）：“{value}”' },
   'orderImport.yesNo': { en: '{field} must be Yes or No (是 or 否): "{value}"', 'zh-CN': '{field} 必须是“是”或“否”（Yes 或 No）：“{value}”' },
   'orderImport.date': { en: '{field} must be a date such as 2025-12-31: "{value}"', 'zh-CN': '{field} 必须是日期，例如 2025-12-31：“{value}”' },
@@ -227,6 +236,8 @@ export interface OrderImportOptions {
   channelCode: string
   /** The customer order number of the draft. */
   channelOrderId: string
+  /** Words of each license type besides its technical name (the screens' labels in both languages). */
+  licenseTypeNames?: Readonly<Record<LicenseType, readonly string[]>> | undefined
 }
 
 interface ParsedRow {
@@ -266,7 +277,7 @@ export function rowsToOrder(table: ImportTable, mapping: ColumnMapping, catalog:
     const entry: Partial<OrderEntryDraft> = {}
     const lt = cell('licenseType')
     if (lt !== '') {
-      const v = parseLicenseType(lt)
+      const v = parseLicenseType(lt, opts.licenseTypeNames ?? null)
       if (v) entry.licenseType = v
       else bad('licenseType', 'orderImport.licenseType')
     }

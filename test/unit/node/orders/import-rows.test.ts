@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { catalogSchema } from '@shared/orders/catalog'
 import { checkOrderDraft } from '@shared/orders/draft'
-import { IMPORT_FIELDS, guessMapping, orderTemplate, parseOrderType, rowsToOrder, type ImportTable } from '@shared/orders/import-rows'
+import { LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
+import { IMPORT_FIELDS, guessMapping, orderTemplate, parseLicenseType, parseOrderType, rowsToOrder, type ImportTable } from '@shared/orders/import-rows'
 
 const catalog = catalogSchema.parse({
   products: [
@@ -43,6 +44,14 @@ describe('order import: headers and words', () => {
     expect(parseOrderType('Delete asset')).toBe('delete_asset')
     expect(parseOrderType('删除产品')).toBe('delete_product')
     expect(parseOrderType('refund')).toBeNull()
+  })
+
+  it('reads license types by technical name, or by the words given for them', () => {
+    expect(parseLicenseType(' Normal_Recover_Usbkey ')).toBe('normal_recover_usbkey')
+    expect(parseLicenseType('单机锁（可充值）')).toBeNull()
+    const names = Object.fromEntries(LICENSE_TYPES.map((t) => [t, t === 'normal_recover_usbkey' ? ['Stand-alone lock, refillable', '单机锁（可充值）'] : []])) as unknown as Record<LicenseType, string[]>
+    expect(parseLicenseType('单机锁(可充值)', names)).toBe('normal_recover_usbkey')
+    expect(parseLicenseType('stand-alone lock, refillable', names)).toBe('normal_recover_usbkey')
   })
 })
 
