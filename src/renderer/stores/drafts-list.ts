@@ -107,13 +107,28 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
   })
 
   let following = false
-  /** First visit: the list, and following changes made elsewhere. */
+  /** Whether the Drafts screen is on screen: changes elsewhere (the wizard saves as the user types) are read only then. */
+  let visible = false
+  let changeTimer: ReturnType<typeof setTimeout> | null = null
+  /** The screen shows: the list, and following changes made elsewhere while it is shown. */
   async function load(): Promise<void> {
+    visible = true
     if (!following) {
       following = true
-      onDraftsChanged(() => void search())
+      onDraftsChanged(() => {
+        if (!visible || changeTimer) return
+        changeTimer = setTimeout(() => {
+          changeTimer = null
+          if (visible) void search()
+        }, SEARCH_DELAY_MS)
+      })
     }
     await search()
+  }
+
+  /** The screen is left: stop reading changes (the next visit reads the list again). */
+  function leave(): void {
+    visible = false
   }
 
   async function rename(id: string, name: string): Promise<DraftMeta> {
@@ -248,6 +263,7 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
     importError,
     imported,
     load,
+    leave,
     search,
     rename,
     duplicate,

@@ -139,12 +139,16 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
 
   // ---- following changes ------------------------------------------------------------------------------------
   let following = false
+  /** Whether the screen is shown: the sender's changes are read only then (the next visit reads everything). */
+  let visible = false
   let changeTimer: ReturnType<typeof setTimeout> | null = null
   let changedOpen = false
   async function load(): Promise<void> {
+    visible = true
     if (!following) {
       following = true
       onOrdersChanged((p) => {
+        if (!visible) return
         if (profiles.activeId && p.profileId !== profiles.activeId) return
         if (openId.value && p.ids.includes(openId.value)) changedOpen = true
         if (changeTimer) return
@@ -159,6 +163,12 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
       })
     }
     await refresh()
+  }
+
+  /** The screen is left. */
+  function leave(): void {
+    visible = false
+    close()
   }
 
   // ---- actions ----------------------------------------------------------------------------------------------
@@ -217,6 +227,7 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
     recordError,
     busy,
     load,
+    leave,
     refresh,
     open,
     close,
