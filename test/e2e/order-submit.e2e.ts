@@ -5,6 +5,7 @@
  * shows its results; a bought lock is refunded from the history (a revoke draft opened in the wizard, marked ready
  * and submitted) and is gone from the Assets list.
  */
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
@@ -204,6 +205,16 @@ test('a bought lock is refunded from the history, and is gone from the asset lis
     await historyRow(page, number).click()
     const drawer = page.getByTestId('order-drawer')
     const licenseOrderId = (await drawer.getByTestId('od-license-order-id').textContent())!.trim()
+    // The history exports as CSV, with the order and what came back.
+    await page.keyboard.press('Escape')
+    const downloading = page.waitForEvent('download')
+    await page.getByTestId('history-export').click()
+    await page.getByTestId('history-export-csv').locator('visible=true').click()
+    const csv = (await readFile((await (await downloading).path())!)).toString('utf8')
+    expect(csv).toContain(number)
+    expect(csv).toContain(licenseOrderId)
+    expect(csv).toContain(lock)
+    await historyRow(page, number).click()
     await drawer.getByTestId('od-refund').click()
     await page.locator('.el-message-box').getByRole('button', { name: 'Refund', exact: true }).click()
     await expect(page).toHaveURL(/#\/orders\/draft\//)
