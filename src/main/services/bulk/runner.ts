@@ -764,12 +764,14 @@ export class BulkRunner {
       await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
-      // Secrets of the items finished in this run leave the job file now (all of them if the job ended). Not
-      // awaited by the run (its end does not wait on rewriting its file); close() and settled() wait for it.
+      // Secrets of the items finished in this run leave the job file now. A job that has ended keeps none once
+      // its end is told (awaited here); a paused run's are removed in the background (close() and settled()
+      // wait for them).
       if (job.kind.secrets) {
         if (job.dropTimer) clearTimeout(job.dropTimer)
         job.dropTimer = null
-        this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
+        if (job.status === 'completed' || job.status === 'cancelled') await this.dropSecrets(job).catch(() => undefined)
+        else this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
       }
       // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
       await this.store.closeLog(job.file.id).catch(() => undefined)
@@ -805,6 +807,21 @@ export class BulkRunner {
     let scheduled = false
     let over = false
     const feeding = new Set<Promise<void>>()
+    // Answers read after the calls that follow them are out (see sendChunk): in one step after this turn's I/O,
+    // so the workers whose answers came together all send their next calls first; every one of them is read
+    // before the round ends (the next round starts from the results).
+    const answers: (() => void)[] = []
+    let reading = false
+    const readAnswers = (): void => {
+      reading = false
+      for (const read of answers.splice(0)) read()
+    }
+    const later = (read: () => void): void => {
+      answers.push(read)
+      if (reading) return
+      reading = true
+      setImmediate(readAnswers)
+    }
 
     /** Builds and journals the next slice, if there is room; false when there is nothing to do. */
     const feedOne = (): boolean => {
@@ -854,10 +871,11 @@ export class BulkRunner {
           await this.unsent(job, r)
           continue
         }
-        await this.sendChunk(job, r)
+        await this.sendChunk(job, r, later)
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
+    readAnswers()
     over = true
     await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
@@ -915,8 +933,12 @@ export class BulkRunner {
     }
   }
 
-  /** Sends one prepared call and records its items' results (their write is awaited at the end of the run). */
-  private async sendChunk(job: Job, q: Queued): Promise<void> {
+  /**
+   * Sends one prepared call and records its items' results (their write is awaited at the end of the run). An
+   * answer with outcomes is read by `later` (after the worker's next call is out: reading it decides nothing
+   * about sending); an error is read at once, since it may stop the job or split the chunk.
+   */
+  private async sendChunk(job: Job, q: Queued, later?: (read: () => void) => void): Promise<void> {
     // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
     // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
     if (job.kind.create) {
@@ -950,7 +972,8 @@ export class BulkRunner {
       await this.isolate(job, items)
       return
     }
-    this.answered(job, items, answer)
+    if (later && 'outcomes' in answer) later(() => this.answered(job, items, answer))
+    else this.answered(job, items, answer)
   }
 
   /** Records the outcomes of an answer (or of its error); a job-stopping error stops the job instead. */
