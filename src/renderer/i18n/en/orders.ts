@@ -90,7 +90,7 @@ export default {
       unnamed: 'Unnamed product',
       add: 'Add a product by hand',
       uriKind: 'The URI is',
-      kind: { gmsPid: 'a GMS product ID', appKey: 'an app key', none: 'neither (only the URI)' },
+      kind: { gmsPid: 'a GMS product ID', appKey: 'an app key', none: 'neither' },
       newId: 'New instance ID',
       matchByProduct: 'Match by product (any dates and nodes)',
       matchStrict: 'Match exactly: same dates and node count',

@@ -90,7 +90,7 @@ export default {
       unnamed: '未命名产品',
       add: '手动添加产品',
       uriKind: 'URI 是',
-      kind: { gmsPid: 'GMS 产品 ID', appKey: '应用 Key', none: '都不是（仅 URI）' },
+      kind: { gmsPid: 'GMS 产品 ID', appKey: '应用 Key', none: '都不是' },
       newId: '生成新实例 ID',
       matchByProduct: '按产品匹配（不论日期和节点数）',
       matchStrict: '精确匹配：日期和节点数相同',
