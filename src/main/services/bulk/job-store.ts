@@ -175,11 +175,16 @@ export class JobStore {
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
+      let synced = false
       try {
         await fh.writeFile(JSON.stringify(file) + '\n')
         await fh.datasync()
+        synced = true
       } finally {
-        await fh.close()
+        // A new job's file is on disk once synced: its first calls (which wait for it) need not wait for the close too.
+        const closing = fh.close()
+        if (fresh && synced) closing.catch(() => undefined)
+        else await closing
       }
       if (!fresh) await rename(tmp, target)
     } catch (err) {
