@@ -24,6 +24,7 @@ import {
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { AddMembersResult } from '@shared/api/models'
 import { AppError } from '@shared/errors/app-error'
+import { hostOf } from '@shared/errors/transport-words'
 import type { Locale } from '@shared/i18n/locale'
 import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
 import type { Abortable } from './abort-scope'
@@ -418,7 +419,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         } else {
           const t = err instanceof SendStopped ? STOPPED_BY_US[err.timedOut ? 'timeout' : 'cancel'] : classifyTransportError(err)
           sentMaybe = t.fate !== 'notSent'
-          error = transportAppError(t, opId)
+          error = transportAppError(t, opId, hostOf(target.origin))
         }
         if (op.repeat === 'create') error = asCreateOutcome(error, sentMaybe, opId)
         const end: JournalEnd = {

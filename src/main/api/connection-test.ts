@@ -4,7 +4,7 @@
  * Member: the first employee of the enterprise (found via queryEnterprise when not set), else its lent locks.
  */
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
-import type { AppErrorCode } from '@shared/errors/catalog'
+import { hostOf, transportWordsKey } from '@shared/errors/transport-words'
 import type { Locale } from '@shared/i18n/locale'
 import type { ConnectionTest, TestStep, TestSummary } from '@shared/ipc/channels/profiles'
 import type { BulkSettings } from '@shared/settings'
@@ -77,37 +77,6 @@ const TEXT: Record<Locale, Texts> = {
   },
 }
 
-/** Low-level transport codes (what undici or the OS said) and the error that says it in words, with what to do. */
-const TRANSPORT_WORDS: Readonly<Record<string, AppErrorCode>> = {
-  ECONNREFUSED: 'app.connectionRefused',
-  ENOTFOUND: 'app.hostNotFound',
-  EAI_AGAIN: 'app.hostNotFound',
-  EHOSTUNREACH: 'app.hostUnreachable',
-  ENETUNREACH: 'app.hostUnreachable',
-  EHOSTDOWN: 'app.hostUnreachable',
-  UND_ERR_CONNECT_TIMEOUT: 'app.connectTimeout',
-  ETIMEDOUT: 'app.connectTimeout',
-  ECONNRESET: 'app.connectionReset',
-  EPIPE: 'app.connectionReset',
-  UND_ERR_SOCKET: 'app.connectionReset',
-  UND_ERR_CLOSED: 'app.connectionReset',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'app.tlsFailed',
-  CERT_HAS_EXPIRED: 'app.tlsFailed',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'app.tlsFailed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'app.tlsFailed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'app.tlsFailed',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'app.tlsFailed',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'app.tlsFailed',
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return url
-  }
-}
-
 /**
  * A transport failure (`app.network`, or `app.tokenRequest` whose reason is a transport code such as
  * ECONNREFUSED) as the error that names the machine and says what to do; the raw code stays in `details.cause`.
@@ -116,10 +85,9 @@ function hostOf(url: string): string {
 export function inWords(err: unknown, url: string): AppErrorData {
   if (!(err instanceof AppError)) return AppError.app('app.internal').toData()
   if (err.code !== 'app.network' && err.code !== 'app.tokenRequest') return err.toData()
-  const raw = String(err.params['detail'] ?? '')
-  const code = TRANSPORT_WORDS[raw]
+  const code = transportWordsKey(err.code, err.params)
   if (!code) return err.toData()
-  return AppError.app(code, { host: hostOf(url) }, { ...err.details, cause: raw }).toData()
+  return AppError.app(code, { host: hostOf(url) }, { ...err.details, cause: String(err.params['detail']) }).toData()
 }
 
 async function step(url: string, run: () => Promise<string | undefined>): Promise<TestStep> {

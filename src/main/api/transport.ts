@@ -59,8 +59,9 @@ export function classifyTransportError(err: unknown, signal?: Abortable): Transp
 }
 
 /** The AppError of a transport failure (retryable unless aborted). */
-export function transportAppError(f: TransportFailure, operation: string): AppError {
+export function transportAppError(f: TransportFailure, operation: string, host?: string): AppError {
   if (f.code === 'app.cancelled') return AppError.app('app.cancelled', {}, { operation, retryable: false })
   if (f.code === 'app.timeout') return AppError.app('app.timeout', {}, { operation, retryable: true, cause: f.detail })
-  return AppError.app('app.network', { detail: f.detail }, { operation, retryable: true })
+  // The machine's name lets the screens say where nothing answers (src/shared/errors/transport-words.ts).
+  return AppError.app('app.network', host ? { detail: f.detail, host } : { detail: f.detail }, { operation, retryable: true })
 }

@@ -6,6 +6,10 @@ import { z } from 'zod'
 import { LOCALES, type Locale } from '../i18n/locale'
 import { catalogText, isAppErrorCode, isKnownApiCode, type AppErrorCode } from './catalog'
 import { describeInputIssues, ISSUE_CODES, type InputIssue } from './input-issues'
+import { transportWordsKey } from './transport-words'
+
+/** Where a worded transport failure does not know the machine's name. */
+const THE_SERVICE: Record<Locale, string> = { en: 'the service', 'zh-CN': '服务' }
 
 /** A field problem of an `app.invalidInput` error (see input-issues.ts): where, what, and the bound crossed. */
 export const errorIssueSchema = z.object({
@@ -103,6 +107,9 @@ export function describeError(data: AppErrorData, locale: Locale): string {
     data.messageKey === 'app.invalidInput' && issues && issues.length > 0
       ? { ...data.params, detail: describeInputIssues(issues as InputIssue[], data.details.moreIssues ?? 0, locale) }
       : data.params
+  // A transport failure is said in words with what to do ("Nothing answers at host:port…"), never as ECONNREFUSED.
+  const worded = transportWordsKey(data.code, data.params)
+  if (worded) return catalogText(worded, locale, { host: data.params['host'] ?? THE_SERVICE[locale] }) ?? data.code
   const text = catalogText(data.messageKey, locale, params) ?? data.code
   const server = data.details.serverMessage?.trim()
   if (!server || data.messageKey === 'app.unknownApiCode' || text.includes(server)) return text
