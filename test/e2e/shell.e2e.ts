@@ -1,10 +1,10 @@
 /**
- * The shell in real Chromium through browser mode: navigation and the "coming soon" areas, the language switch
+ * The shell in real Chromium through browser mode: navigation to every area (Orders first), the language switch
  * (our texts, Element Plus's own texts and <html lang>, kept across a restart), the system language, the page
  * without a valid access key, the banner when the core goes away, and the banner without a system keychain.
  */
 import type { Page } from '@playwright/test'
-import { BUILT_AREAS, UPCOMING_AREAS } from '../../src/renderer/router/area-names'
+import { BUILT_AREAS } from '../../src/renderer/router/area-names'
 import { test, expect } from './fixtures'
 
 async function chooseLanguage(page: Page, testId: string): Promise<void> {
@@ -12,25 +12,16 @@ async function chooseLanguage(page: Page, testId: string): Promise<void> {
   await page.getByTestId(testId).click()
 }
 
-test('every area is reachable from the navigation; the ones not built yet say what they will hold', async ({ app, page }) => {
+test('every area is reachable from the navigation, none says "coming soon"; a new user lands on Orders', async ({ app, page }) => {
   await app.open(page)
-  await expect(page.getByTestId('coming-soon-orders')).toBeVisible()
+  await expect(page.getByTestId('orders-view')).toBeVisible()
+  await expect(page).toHaveURL(/#\/orders/)
   for (const area of BUILT_AREAS) {
     await page.getByTestId(`nav-${area}`).click()
     await expect(page.getByTestId(`${area}-view`)).toBeVisible()
     await expect(page.getByText('Coming soon')).toHaveCount(0)
     await expect(page).toHaveURL(new RegExp(`#/${area}`))
   }
-  for (const area of UPCOMING_AREAS) {
-    await page.getByTestId(`nav-${area}`).click()
-    const pane = page.getByTestId(`coming-soon-${area}`)
-    await expect(pane).toBeVisible()
-    await expect(pane).toContainText('Coming soon')
-    await expect(page).toHaveURL(new RegExp(`#/${area}$`))
-  }
-  // The "set up a connection" action leads to the profiles.
-  await page.getByRole('button', { name: 'Set up a connection' }).click()
-  await expect(page.getByTestId('profiles-table')).toBeVisible()
 })
 
 test('the navigation collapses to icons and stays so after a reload', async ({ app, page }) => {
@@ -65,7 +56,8 @@ test('switching to 中文 changes the shell and Element Plus at once, and surviv
   await app.open(page)
   await expect(page.getByTestId('nav-orders')).toHaveText('订单')
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
-  await expect(page.getByTestId('coming-soon-orders')).toContainText('即将推出')
+  await expect(page.getByTestId('orders-view')).toContainText('订单')
+  await expect(page.getByText('即将推出')).toHaveCount(0)
 
   await chooseLanguage(page, 'language-en')
   await expect(page.getByTestId('nav-orders')).toHaveText('Orders')

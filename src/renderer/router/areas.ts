@@ -1,9 +1,9 @@
-/** The areas of the app, in navigation order, with their icons. Later capabilities replace "coming soon" pages. */
+/** The areas of the app, in navigation order, with their icons. */
 import type { Component } from 'vue'
 import { Box, Document, EditPen, Key, List, OfficeBuilding, Setting, User } from '@element-plus/icons-vue'
 
 import type { AreaName } from './area-names'
-export { BUILT_AREAS, UPCOMING_AREAS, type AreaName, type UpcomingArea } from './area-names'
+export { BUILT_AREAS, type AreaName } from './area-names'
 
 /** One entry of the side navigation. */
 export interface NavArea {

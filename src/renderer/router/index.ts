@@ -1,19 +1,9 @@
 /** The router: hash history, so the same build works from file:// in Electron and from the loopback server. */
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
-import { UPCOMING_AREAS } from './areas'
-
-const upcoming: RouteRecordRaw[] = UPCOMING_AREAS.map((area) => ({
-  path: `/${area}`,
-  name: area,
-  component: () => import('../views/ComingSoonView.vue'),
-  props: { area },
-  meta: { area },
-}))
 
 /** All routes of the app. */
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/orders' },
-  ...upcoming,
   {
     path: '/orders',
     component: () => import('../views/orders/OrdersView.vue'),

@@ -23,14 +23,4 @@ export default {
     switched: 'Now working on {name}.',
     manage: 'Manage connections',
   },
-  soon: {
-    title: 'Coming soon',
-    orders: 'Prepare license orders for your customers, check them against the ordering rules, and submit them one by one or in batches.',
-    drafts: 'Orders you are still preparing, kept on this computer (also offline) until you submit them. Nothing you type is lost.',
-    locks: 'Disable and enable USB locks, hundreds or thousands at a time, with progress you can pause and resume.',
-    assets: "Give and take back asset numbers, and lend entitlements into borrowed locks for an enterprise's employees.",
-    members: "Manage an enterprise's employees (sub-accounts): add them in bulk from a spreadsheet, edit them, reset passwords.",
-    journal: 'Every change sent to the service: what, when, with which profile, and its result, to check and export.',
-    toSettings: 'Set up a connection',
-  },
 }
