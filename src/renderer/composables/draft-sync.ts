@@ -12,10 +12,14 @@
  *   browser finishes on its own, and kept in the tab's sessionStorage (written at once, unlike a request, which
  *   a browser may drop as the page goes): a reload of the tab brings it back and saves it.
  * - Saves by another window or tab (`drafts.changed`) are loaded when this page has nothing unsaved.
+ * - `conflicts: 'ask'` is for bodies whose fields are too big to lay over each other (an order's entries are one
+ *   field): a save over another window's newer version stops, nothing is overwritten, and `conflict` says so until
+ *   the page chooses `resolveConflict('theirs')` (load that version) or `'mine'` (save this page's over it). The
+ *   page going away then keeps its work in the tab only, and a reload brings the question back.
  */
 import { effectScope, ref, watch, type Ref } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
-import type { DraftKind } from '@shared/drafts/kinds'
+import { draftKind, type DraftKind } from '@shared/drafts/kinds'
 import { getDraft, onDraftsChanged, saveDraft, saveDraftOnExit } from '../api/drafts'
 import { errorData } from '../api/errors'
 
@@ -34,6 +38,14 @@ export interface DraftSyncOptions<B extends object> {
   legacy?: () => Promise<Partial<B> | null>
   /** Told after the legacy body was saved in the draft store (e.g. to clear the old file). */
   legacyMoved?: () => Promise<void>
+  /** What a save over another window's newer version does: lay this page's fields over it (default), or ask. */
+  conflicts?: 'merge' | 'ask'
+}
+
+/** Another window's newer version met by a save (with `conflicts: 'ask'`). */
+export interface DraftConflict {
+  revision: number
+  updatedAt: number
 }
 
 export interface DraftSync {
@@ -50,6 +62,10 @@ export interface DraftSync {
   flush(): Promise<void>
   /** Stops following the fields and the page. */
   dispose(): void
+  /** Set while another window's newer version waits for the page's choice (`conflicts: 'ask'`); nothing is saved meanwhile. */
+  conflict: Ref<DraftConflict | null>
+  /** 'theirs': show and keep the other version (this page's unsaved changes are dropped); 'mine': save this page's over it. */
+  resolveConflict(choice: 'mine' | 'theirs'): Promise<void>
 }
 
 function isConflict(err: AppErrorData): boolean {
@@ -73,6 +89,12 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   let applying = false
   let inFlight: Promise<void> | null = null
   let waiters: (() => void)[] = []
+  const ask = opts.conflicts === 'ask'
+  const conflict = ref<DraftConflict | null>(null)
+  /** The other version while a conflict waits. */
+  let theirsBody: Partial<B> | null = null
+  /** The next save goes over whatever is stored (the page chose its own version). */
+  let forceNext = false
 
   const body = (): B => Object.fromEntries(keys.map((k) => [k, opts.fields[k].value])) as B
 
@@ -88,7 +110,9 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   const scope = effectScope()
   scope.run(() => {
     for (const k of keys) {
-      // Deep: a field may be an object edited in place (a form's fields).
+      // Deep: a field may be an object edited in place (a form's fields). Sync: the callback runs as the value is
+      // set, so values put in by `apply` (another window's save) are told from typing; a later callback would take
+      // them for typing and save them back, and two open windows would echo each other's saves for ever.
       watch(
         opts.fields[k],
         () => {
@@ -96,24 +120,24 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
           dirty.add(k)
           schedule()
         },
-        { deep: true },
+        { deep: true, flush: 'sync' },
       )
     }
   })
 
   function settle(): void {
-    if (inFlight || dirty.size > 0) return
+    if (inFlight || (dirty.size > 0 && !conflict.value)) return
     const w = waiters
     waiters = []
     for (const f of w) f()
   }
 
   function schedule(): void {
-    if (inFlight) return
+    if (inFlight || conflict.value) return
     inFlight = send().finally(() => {
       inFlight = null
       // Whatever was typed while that save was out goes now; a failed save waits for the next change.
-      if (dirty.size > 0 && !saveError.value) schedule()
+      if (dirty.size > 0 && !saveError.value && !conflict.value) schedule()
       else settle()
     })
   }
@@ -125,7 +149,9 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          const meta = await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID })
+          const force = forceNext
+          forceNext = false
+          const meta = await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID, ...(force ? { force } : {}) })
           revision = meta.revision
           saveError.value = null
           if (dirty.size === 0) clearLeftOver()
@@ -133,6 +159,11 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
         } catch (err) {
           const e = errorData(err)
           if (!isConflict(e) || attempt >= 3) throw e
+          if (ask && e.code === 'app.draftConflict') {
+            await holdForChoice()
+            if (conflict.value) return
+            continue
+          }
           await mergeTheirs()
         }
       }
@@ -144,6 +175,43 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
       sending = new Set()
       saving.value = false
     }
+  }
+
+  /** Another window saved (`conflicts: 'ask'`): keep both as they are and wait for the page's choice. */
+  async function holdForChoice(): Promise<void> {
+    let theirs
+    try {
+      theirs = await getDraft(opts.id)
+    } catch (err) {
+      if (errorData(err).code !== 'app.notFound') throw err
+      revision = 0
+      return
+    }
+    theirsBody = theirs.body as Partial<B>
+    // Still to be saved, once the page has chosen.
+    for (const k of sending) dirty.add(k)
+    conflict.value = { revision: theirs.revision, updatedAt: theirs.updatedAt }
+  }
+
+  async function resolveConflict(choice: 'mine' | 'theirs'): Promise<void> {
+    const c = conflict.value
+    if (!c) return
+    conflict.value = null
+    if (choice === 'theirs') {
+      if (theirsBody) apply(theirsBody)
+      revision = c.revision
+      dirty.clear()
+      clearLeftOver()
+      theirsBody = null
+      settle()
+      return
+    }
+    theirsBody = null
+    revision = c.revision
+    forceNext = true
+    for (const k of keys) dirty.add(k)
+    schedule()
+    await flush()
   }
 
   /** Another window saved: take its fields, except those this page changed, and base the next save on it. */
@@ -181,12 +249,26 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
       }
       // What this tab had not saved when it was reloaded: newer than the store's copy.
       const leftOver = takeLeftOver()
+      const storedRevision = revision
+      let asked = false
       if (leftOver) {
-        found = { ...(found ?? {}), ...leftOver }
+        if (ask && leftOver.revision !== null && leftOver.revision < storedRevision && found && !sameBody(found, leftOver.body)) {
+          // Another window saved after this tab's base (not this tab's own save on the way out): the choice waits
+          // for the page, as for a conflict.
+          theirsBody = found
+          asked = true
+        }
+        found = { ...(found ?? {}), ...leftOver.body }
         moved = true
       }
       if (found) apply(found)
       loaded.value = true
+      if (asked) {
+        for (const k of keys) dirty.add(k)
+        keepLeftOver(body())
+        conflict.value = { revision: storedRevision, updatedAt: Date.now() }
+        return
+      }
       if (moved) {
         for (const k of keys) dirty.add(k)
         schedule()
@@ -199,11 +281,20 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   }
 
   function flush(): Promise<void> {
-    if (!inFlight && dirty.size === 0) return Promise.resolve()
+    // With a choice open nothing is saved until the page makes it.
+    if (!inFlight && (dirty.size === 0 || conflict.value)) return Promise.resolve()
     return new Promise<void>((resolve) => {
       waiters.push(resolve)
       if (!inFlight) schedule()
     })
+  }
+
+  /** Whether two bodies are the same draft (read through the kind's schema, so defaults and key order agree). */
+  function sameBody(a: unknown, b: unknown): boolean {
+    const schema = draftKind(opts.kind).schema
+    const x = schema.safeParse(a)
+    const y = schema.safeParse(b)
+    return x.success && y.success && JSON.stringify(x.data) === JSON.stringify(y.data)
   }
 
   const leftOverKey = `ld.draft.${opts.id}`
@@ -214,13 +305,27 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
       // Nothing kept.
     }
   }
-  function takeLeftOver(): Partial<B> | null {
+  /** Kept as `{ revision, body }` (the revision it was based on); older tabs kept the body alone. */
+  function takeLeftOver(): { revision: number | null; body: Partial<B> } | null {
     try {
       const raw = sessionStorage.getItem(leftOverKey)
       sessionStorage.removeItem(leftOverKey)
-      return raw ? (JSON.parse(raw) as Partial<B>) : null
+      if (!raw) return null
+      const v = JSON.parse(raw) as unknown
+      if (v && typeof v === 'object' && '__leftOver' in v) {
+        const o = v as { revision?: unknown; body?: unknown }
+        return { revision: typeof o.revision === 'number' ? o.revision : null, body: (o.body ?? {}) as Partial<B> }
+      }
+      return { revision: null, body: v as Partial<B> }
     } catch {
       return null
+    }
+  }
+  function keepLeftOver(latest: B): void {
+    try {
+      sessionStorage.setItem(leftOverKey, JSON.stringify({ __leftOver: 1, revision, body: latest }))
+    } catch {
+      // Too big for the tab's storage: what was sent (or the choice still open) is what remains.
     }
   }
 
@@ -228,13 +333,12 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   function onLeave(): void {
     if (!loaded.value || (dirty.size === 0 && !inFlight)) return
     const latest = body()
-    try {
-      sessionStorage.setItem(leftOverKey, JSON.stringify(latest))
-    } catch {
-      // Too big for the tab's storage: the request below is what remains.
-    }
-    // Over whatever is stored: these are this page's latest values of every field.
-    saveDraftOnExit({ id: opts.id, kind: opts.kind, body: latest, baseRevision: revision, force: true, clientId: CLIENT_ID })
+    keepLeftOver(latest)
+    // With a choice open (or to be asked), nothing goes over the other version: the tab keeps this page's work.
+    if (conflict.value) return
+    // Over whatever is stored: these are this page's latest values of every field (in 'ask' mode only over the
+    // version this page is based on, so another window's save is never overwritten unseen).
+    saveDraftOnExit({ id: opts.id, kind: opts.kind, body: latest, baseRevision: revision, ...(ask ? {} : { force: true }), clientId: CLIENT_ID })
   }
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onLeave()
@@ -265,5 +369,5 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     }
   }
 
-  return { loaded, loadError, saving, saveError, load, flush, dispose }
+  return { loaded, loadError, saving, saveError, load, flush, dispose, conflict, resolveConflict }
 }

@@ -82,6 +82,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   const loadError = computed<AppErrorData | null>(() => sync.value?.loadError.value ?? null)
   const saving = computed(() => sync.value?.saving.value ?? false)
   const saveError = computed<AppErrorData | null>(() => sync.value?.saveError.value ?? null)
+  /** Another window's newer version met by a save: nothing is saved until the user chooses (resolveConflict). */
+  const conflict = computed(() => sync.value?.conflict.value ?? null)
   /** The draft was found missing when opened (removed, or never saved). */
   const missing = ref(false)
 
@@ -169,6 +171,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
       id,
       kind: 'orders.order',
       fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note },
+      // An order's entries are one field: two windows' entries cannot be laid over each other, so ask.
+      conflicts: 'ask',
     })
     sync.value = s
     await s.load()
@@ -255,6 +259,22 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
 
   async function flush(): Promise<void> {
     await sync.value?.flush()
+  }
+
+  /**
+   * The user's choice after a conflict: their version, mine over theirs, or both (mine saved first as a new draft
+   * named `copyName`, then theirs shown). Returns the new draft's name for 'both'.
+   */
+  async function resolveConflict(choice: 'mine' | 'theirs' | 'both', copyName = ''): Promise<string | null> {
+    const s = sync.value
+    if (!s?.conflict.value) return null
+    if (choice !== 'both') {
+      await s.resolveConflict(choice)
+      return null
+    }
+    const meta = await saveDraft({ kind: 'orders.order', ...(profileId() ? { profileId: profileId() } : {}), name: copyName.slice(0, 200), body: body(), baseRevision: 0 })
+    await s.resolveConflict('theirs')
+    return meta.name
   }
 
   const submitting = ref(false)
@@ -355,6 +375,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     loadError,
     saving,
     saveError,
+    conflict,
+    resolveConflict,
     missing,
     changedElsewhere,
     channelCode,

@@ -145,3 +145,104 @@ describe('keeping a screen’s work in the draft store', () => {
     release()
   })
 })
+
+describe('with conflicts asked (an order: its entries are one field)', () => {
+  function askSetup(s = store()) {
+    installBridge(s.core)
+    const text = ref('')
+    const operator = ref('')
+    const sync = effectScope().run(() => useDraftSync({ id: 'locks', kind: 'locks', fields: { text, operatorIdentity: operator }, conflicts: 'ask' }))!
+    return { s, text, operator, sync }
+  }
+
+  it('a save over another window’s newer version overwrites nothing and asks; "keep mine" then saves over it', async () => {
+    const { s, text, sync } = askSetup()
+    await sync.load()
+    text.value = 'mine'
+    await nextTick()
+    await sync.flush()
+    s.theirs({ text: 'theirs', operatorIdentity: 'set elsewhere' })
+    text.value = 'mine, changed'
+    await nextTick()
+    await sync.flush()
+    expect(sync.conflict.value).toMatchObject({ revision: 2 })
+    expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: 'set elsewhere' })
+    expect(text.value).toBe('mine, changed')
+    // Typing on while the question is open saves nothing either.
+    text.value = 'mine, changed again'
+    await nextTick()
+    await sync.flush()
+    expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: 'set elsewhere' })
+
+    await sync.resolveConflict('mine')
+    expect(sync.conflict.value).toBeNull()
+    expect(s.stored?.body).toEqual({ text: 'mine, changed again', operatorIdentity: '' })
+    // And saving goes on as usual afterwards.
+    text.value = 'after'
+    await nextTick()
+    await sync.flush()
+    expect(s.stored?.body).toMatchObject({ text: 'after' })
+  })
+
+  it('"show theirs" loads the other version and sends nothing', async () => {
+    const { s, text, operator, sync } = askSetup()
+    await sync.load()
+    text.value = 'mine'
+    await nextTick()
+    await sync.flush()
+    s.theirs({ text: 'theirs', operatorIdentity: 'ops' })
+    text.value = 'mine, changed'
+    await nextTick()
+    await sync.flush()
+    const before = saves(s).length
+    await sync.resolveConflict('theirs')
+    expect([text.value, operator.value]).toEqual(['theirs', 'ops'])
+    await nextTick()
+    await sync.flush()
+    expect(saves(s)).toHaveLength(before)
+    expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: 'ops' })
+  })
+
+  it('leaving the page with the question open sends nothing over the other version; a reload asks again', async () => {
+    const { s, text, sync } = askSetup()
+    await sync.load()
+    text.value = 'mine'
+    await nextTick()
+    await sync.flush()
+    s.theirs({ text: 'theirs', operatorIdentity: '' })
+    text.value = 'mine, changed'
+    await nextTick()
+    await sync.flush()
+    const before = saves(s).length
+    window.dispatchEvent(new Event('pagehide'))
+    await tick()
+    expect(saves(s)).toHaveLength(before)
+    sync.dispose()
+
+    const again = askSetup(s)
+    await again.sync.load()
+    expect(again.text.value).toBe('mine, changed')
+    expect(again.sync.conflict.value).not.toBeNull()
+    expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: '' })
+    await again.sync.resolveConflict('theirs')
+    expect(again.text.value).toBe('theirs')
+    expect(sessionStorage.getItem('ld.draft.locks')).toBeNull()
+  })
+
+  it('a reload after this tab’s own save on the way out is no conflict', async () => {
+    const { s, text, sync } = askSetup()
+    await sync.load()
+    const release = s.holdSaves()
+    text.value = 'typed just before a reload'
+    await nextTick()
+    window.dispatchEvent(new Event('pagehide'))
+    release()
+    await tick()
+    await sync.flush()
+    sync.dispose()
+    const again = askSetup(s)
+    await again.sync.load()
+    expect(again.sync.conflict.value).toBeNull()
+    expect(again.text.value).toBe('typed just before a reload')
+  })
+})

@@ -180,6 +180,42 @@ describe('order wizard store', () => {
     expect(store.changedElsewhere).not.toBeNull()
   })
 
+  it('two windows typing in one order: the later save overwrites nothing and asks; each choice keeps what it says', async () => {
+    const store = await opened()
+    const id = store.draftId!
+    await store.flush()
+    // Another window saves its entries…
+    const theirs = structuredClone(drafts.get(id)!.body) as OrderDraft
+    theirs.entries[0]!.customerName = 'Typed elsewhere'
+    drafts.set(id, { ...drafts.get(id)!, body: theirs, revision: drafts.get(id)!.revision + 1 })
+    // …while this one types in its own (before hearing of it).
+    store.setEntry(0, { ...store.entries[0]!, customerName: 'Typed here' })
+    await store.flush()
+    await flush()
+    expect(store.conflict).not.toBeNull()
+    expect((drafts.get(id)!.body as OrderDraft).entries[0]!.customerName).toBe('Typed elsewhere')
+    expect(store.entries[0]!.customerName).toBe('Typed here')
+
+    // Keep both: mine becomes a new draft, theirs is shown.
+    const name = await store.resolveConflict('both', 'LD-1 (my version)')
+    expect(name).toBe('LD-1 (my version)')
+    const copy = [...drafts.values()].find((d) => d.name === 'LD-1 (my version)')!
+    expect((copy.body as OrderDraft).entries[0]!.customerName).toBe('Typed here')
+    expect(store.conflict).toBeNull()
+    expect(store.entries[0]!.customerName).toBe('Typed elsewhere')
+
+    // Again, and this time mine replaces theirs.
+    const again = structuredClone(drafts.get(id)!.body) as OrderDraft
+    again.entries[0]!.customerName = 'Elsewhere again'
+    drafts.set(id, { ...drafts.get(id)!, body: again, revision: drafts.get(id)!.revision + 1 })
+    store.setEntry(0, { ...store.entries[0]!, customerName: 'Mine wins' })
+    await store.flush()
+    await flush()
+    expect(store.conflict).not.toBeNull()
+    await store.resolveConflict('mine')
+    expect((drafts.get(id)!.body as OrderDraft).entries[0]!.customerName).toBe('Mine wins')
+  })
+
   it('an id with no draft is said to be missing', async () => {
     const store = useOrderWizardStore()
     await store.open('nope')
