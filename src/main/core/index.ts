@@ -174,6 +174,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   events.on('sandbox.status', (s) => {
     if (s.running) orders.wake()
   })
+  // An order bought or revoked assets: the profile's cached asset lists may be out of date; the next look reads them
+  // again (the Assets screen, Lookup, the wizard's pickers).
+  events.on('orders.changed', ({ profileId }) => assets.forgetProfile(profileId))
   const services: Services = {
     info,
     dataDir,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import type { OrderRecord } from '@shared/ipc/channels/orders'
 import { orderDraftSchema } from '@shared/orders/draft'
+import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
@@ -64,6 +65,18 @@ describe('the outbox', () => {
     expect(done.results[0]!.source).toBe('answer')
     expect(applied(body.channelOrderId)).toBe(1)
     expect((await call(core, 'orders.status', {})).online).toBe(true)
+  })
+
+  it('a bought lock shows in the asset list without a refresh: the cached list is dropped when an order changes', async () => {
+    const target = { enterpriseGlobalId: SANDBOX_DEMO.enterpriseGlobalId }
+    const before = await call(core, 'assets.list', target)
+    const no = freshAssetNo()
+    expect(before.assetNum).not.toContain(no)
+    const { order } = await submit([newBuyEntry(customerId, [no])])
+    await settle(order.id, ['done'])
+    const after = await call(core, 'assets.list', target)
+    expect(after.cached).toBe(false)
+    expect(after.assetNum).toContain(no)
   })
 
   it('a refusal (13004) puts the draft back in Drafts with the message at the field it names', async () => {
