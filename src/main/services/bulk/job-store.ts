@@ -173,7 +173,8 @@ export class JobStore {
     const target = join(dir, 'job.json')
     const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
     try {
-      await mkdir(dir, { recursive: true, mode: 0o700 })
+      // A rewrite's folder is there (its job.json is): one round trip less at the end of an import.
+      if (fresh) await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
       let synced = false
       try {

@@ -748,6 +748,10 @@ export class BulkRunner {
         await this.settleWrites(job)
         await this.setStatus(job, 'paused')
       } else {
+        // Every item has its result: an import's passwords leave job.json while the end is written (the two
+        // fsyncs side by side; awaited below, before the end is told). Until its result line is on disk an item
+        // that left is read back after a crash, which needs no password.
+        if (job.kind.secrets) this.track(this.dropSecrets(job))
         // Queued behind the last results, so they usually share one fsync.
         const completed = this.setStatus(job, 'completed')
         await this.settleWrites(job)
@@ -770,6 +774,7 @@ export class BulkRunner {
       if (job.kind.secrets) {
         if (job.dropTimer) clearTimeout(job.dropTimer)
         job.dropTimer = null
+        // (For a completed job the rewrite started with its end: this waits for it, or retries it if it failed.)
         if (job.status === 'completed' || job.status === 'cancelled') await this.dropSecrets(job).catch(() => undefined)
         else this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
       }
