@@ -135,7 +135,7 @@ describe('license-desk', () => {
   })
 
   it('an unknown command or option is refused with one line on stderr and exit 2; help is exit 0', () => {
-    for (const args of [['orders'], ['lokcs'], ['--bogus', 'test'], ['locks', 'disable', '-f', 'x.txt', '--frob'], ['profiles', 'frob']]) {
+    for (const args of [['invoices'], ['lokcs'], ['--bogus', 'test'], ['locks', 'disable', '-f', 'x.txt', '--frob'], ['profiles', 'frob'], ['orders', 'frob']]) {
       const r = cli(...args)
       expect(r.code, args.join(' ')).toBe(2)
       expect(r.stdout, args.join(' ')).toBe('')
@@ -143,9 +143,15 @@ describe('license-desk', () => {
       expect(lines, args.join(' ')).toHaveLength(1)
       expect(lines[0]).toMatch(/^license-desk: unknown (command|option) '/)
     }
-    expect(cli('orders').stderr).toContain("unknown command 'orders'")
+    expect(cli('invoices').stderr).toContain("unknown command 'invoices'")
     expect(cli('lokcs').stderr).toContain('Did you mean locks?')
-    const json = cli('orders', '--json')
+    expect(cli('ordres').stderr).toContain('Did you mean orders?')
+    // A command group without its command says what it takes, on stderr, and is not a success.
+    const group = cli('orders')
+    expect(group.code).toBe(2)
+    expect(group.stdout).toBe('')
+    expect(group.stderr).toContain('Usage: license-desk orders')
+    const json = cli('invoices', '--json')
     expect(json.code).toBe(2)
     expect(jsonLines(json.stdout)[0]).toMatchObject({ type: 'error', error: { code: 'app.invalidInput' } })
     const help = cli('--help')
