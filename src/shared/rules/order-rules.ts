@@ -217,14 +217,24 @@ function checkMerchandise(c: Collector, m: unknown, at: string, depth: number): 
 function checkAssetNos(c: Collector, a: Record<string, unknown>, at: string): void {
   const nos = c.array(a, 'assetNos', at, true)
   if (!nos) return
+  // An order may carry 100,000 numbers and is checked as the user types: the field's path is built only for an
+  // issue, and a plain loop keeps the check to a regex test and a set lookup per number.
   const seen = new Set<string>()
-  nos.forEach((no, i) => {
-    const f = `${at}assetNos[${i}]`
-    if (typeof no !== 'string') return c.add(f, 'type', { expected: 'string' })
-    if (!ASSET_NUMBER.test(no)) return c.add(f, 'assetNumber', { value: no })
-    if (seen.has(no)) c.add(f, 'duplicate', { value: no })
+  const field = (i: number) => `${at}assetNos[${i}]`
+  for (let i = 0; i < nos.length; i++) {
+    const no = nos[i]
+    if (typeof no !== 'string') {
+      c.add(field(i), 'type', { expected: 'string' })
+      continue
+    }
+    if (!ASSET_NUMBER.test(no)) {
+      c.add(field(i), 'assetNumber', { value: no })
+      continue
+    }
+    const before = seen.size
     seen.add(no)
-  })
+    if (seen.size === before) c.add(field(i), 'duplicate', { value: no })
+  }
 }
 
 function checkAsset(c: Collector, a: unknown, at: string, orderType: OrderType, licenseType: LicenseType | undefined): void {
