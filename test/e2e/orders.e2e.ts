@@ -227,3 +227,47 @@ test('revokes: asset numbers picked from the enterpriseâ€™s list, and an assetâ€
   // The products' own license order id is offered, and taken for the entry's empty srcLicenseOrderId.
   expect(body.orderList[1]!['srcLicenseOrderId']).toMatch(/^LO\d+$/)
 })
+
+test('two tabs typing in one order: nothing is overwritten, the later save asks, and "keep both" keeps both', async ({ app, page, context }) => {
+  test.setTimeout(120_000)
+  await app.open(page)
+  await page.getByTestId('order-new').click()
+  await expect(page.getByTestId('order-wizard')).toBeVisible()
+  const draftUrl = page.url()
+  const id = /#\/orders\/draft\/([^/?]+)/.exec(draftUrl)![1]!
+  const other = await context.newPage()
+  await app.open(other)
+  await other.goto(draftUrl)
+  await expect(other.getByTestId('order-wizard')).toBeVisible()
+
+  // This tab's save is held on its way (a slow disk, a busy core) while the other tab types and saves.
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  let holding = true
+  await page.route('**/api/invoke/drafts.save', async (route) => {
+    if (holding) await held
+    await route.continue()
+  })
+  await page.getByTestId('entry-customerName').fill('Typed in tab one')
+  await other.getByTestId('entry-customerName').fill('Typed in tab two')
+  await expect(other.getByTestId('save-state')).toHaveText('Saved on this computer')
+  holding = false
+  release()
+
+  await expect(page.getByTestId('order-conflict')).toContainText('Nothing was overwritten')
+  // The question stays in sight of the field being typed in.
+  await expect(page.getByTestId('order-conflict')).toBeInViewport()
+  await expect(page.getByTestId('save-state')).toHaveText('Not saved: changed in another window (see above)')
+  const stored = await api<{ body: { entries: { customerName: string }[] } }>(app, 'drafts.get', { id })
+  expect(stored.body.entries[0]!.customerName).toBe('Typed in tab two')
+  await expect(page.getByTestId('entry-customerName')).toHaveValue('Typed in tab one')
+
+  await page.getByTestId('conflict-both').click()
+  await expect(page.getByTestId('order-conflict')).toHaveCount(0)
+  await expect(page.getByTestId('entry-customerName')).toHaveValue('Typed in tab two')
+  const list = await api<{ drafts: { id: string; name: string }[] }>(app, 'drafts.list', { kinds: ['orders.order'] })
+  const mine = list.drafts.find((d) => d.name.endsWith('(my version)'))!
+  const copy = await api<{ body: { entries: { customerName: string }[] } }>(app, 'drafts.get', { id: mine.id })
+  expect(copy.body.entries[0]!.customerName).toBe('Typed in tab one')
+  await other.close()
+})

@@ -20,7 +20,7 @@ export default {
     submit: 'Submit',
     submitted: 'The order is in the outbox.',
     mode: { edit: 'Edit', review: 'Review' },
-    save: { saving: 'Saving…', saved: 'Saved on this computer', failed: 'Not saved yet: {error}' },
+    save: { saving: 'Saving…', saved: 'Saved on this computer', failed: 'Not saved yet: {error}', conflict: 'Not saved: changed in another window (see above)' },
     ready: {
       tag: 'Ready',
       mark: 'Mark ready',

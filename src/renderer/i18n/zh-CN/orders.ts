@@ -20,7 +20,7 @@ export default {
     submit: '提交',
     submitted: '订单已进入发件箱。',
     mode: { edit: '编辑', review: '核对' },
-    save: { saving: '正在保存…', saved: '已保存在本机', failed: '尚未保存：{error}' },
+    save: { saving: '正在保存…', saved: '已保存在本机', failed: '尚未保存：{error}', conflict: '未保存：已在另一个窗口中被修改（见上方）' },
     ready: {
       tag: '就绪',
       mark: '标记为就绪',
