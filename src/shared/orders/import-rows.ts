@@ -11,13 +11,13 @@
  * left out whole (its rows belong together); the draft holds the others (docs/decisions.md).
  */
 import { LICENSE_TYPES, ORDER_TYPES, type LicenseType, type OrderType } from '../api/orders'
-import { CUSTOMER_FIELD_LABELS } from '../customers/fields'
 import { foldHeader, headerNames, parseCustomerType, parseYesNo } from '../customers/files'
 import { fillTemplate } from '../errors/catalog'
 import type { Locale } from '../i18n/locale'
 import { ASSET_NUMBER } from '../rules/values'
 import { describeIssue, type RuleIssue } from '../rules/issue'
 import { merchandiseFromCatalog, productFromCatalog, type Catalog } from './catalog'
+import { ORDER_FIELD_LABELS } from './field-labels'
 import { formatDateCell, parseDateCell, splitList } from './catalog-files'
 import {
   ENTRY_CUSTOMER_FIELDS,
@@ -59,35 +59,37 @@ export type ImportField = (typeof IMPORT_FIELDS)[number]
 /** Fields of the entry (the same on every row of one entry). */
 const ENTRY_FIELDS: readonly ImportField[] = ['orderType', 'licenseType', 'customerType', ...ENTRY_CUSTOMER_FIELDS, 'srcLicenseOrderId']
 
+// The order's own fields are named as everywhere else (../orders/field-labels.ts); the rest are the file's own.
+const F = ORDER_FIELD_LABELS
 export const IMPORT_FIELD_LABELS: Record<ImportField, Words> = {
   entry: { en: 'Entry', 'zh-CN': '条目' },
-  orderType: { en: 'Order type', 'zh-CN': '订单类型' },
-  licenseType: { en: 'License type', 'zh-CN': '授权类型' },
-  customerType: CUSTOMER_FIELD_LABELS.customerType,
-  customerName: CUSTOMER_FIELD_LABELS.customerName,
-  customerId: CUSTOMER_FIELD_LABELS.customerId,
-  crmCustomerId: CUSTOMER_FIELD_LABELS.crmCustomerId,
-  channelCustomerId: CUSTOMER_FIELD_LABELS.channelCustomerId,
-  enterpriseGlobalId: CUSTOMER_FIELD_LABELS.enterpriseGlobalId,
-  branchCode: CUSTOMER_FIELD_LABELS.branchCode,
-  branchName: CUSTOMER_FIELD_LABELS.branchName,
-  adminName: CUSTOMER_FIELD_LABELS.adminName,
-  adminAccount: CUSTOMER_FIELD_LABELS.adminAccount,
-  adminEmail: CUSTOMER_FIELD_LABELS.adminEmail,
-  adminCellNumber: CUSTOMER_FIELD_LABELS.adminCellNumber,
-  passwordMobile: CUSTOMER_FIELD_LABELS.passwordMobile,
-  address: CUSTOMER_FIELD_LABELS.address,
-  srcLicenseOrderId: { en: 'Original license order number', 'zh-CN': '原授权订单号' },
-  assetNos: { en: 'Asset numbers', 'zh-CN': '资产编号' },
-  limitStartDate: { en: 'Start date', 'zh-CN': '开始日期' },
-  limitEndDate: { en: 'End date', 'zh-CN': '结束日期' },
-  borrowedUsbKey: { en: 'Lent lock', 'zh-CN': '借用锁' },
-  transferedAssetNum: { en: 'Transferred asset number', 'zh-CN': '转移的资产编号' },
-  products: { en: 'Products', 'zh-CN': '产品' },
+  orderType: F.orderType,
+  licenseType: F.licenseType,
+  customerType: F.customerType,
+  customerName: F.customerName,
+  customerId: F.customerId,
+  crmCustomerId: F.crmCustomerId,
+  channelCustomerId: F.channelCustomerId,
+  enterpriseGlobalId: F.enterpriseGlobalId,
+  branchCode: F.branchCode,
+  branchName: F.branchName,
+  adminName: F.adminName,
+  adminAccount: F.adminAccount,
+  adminEmail: F.adminEmail,
+  adminCellNumber: F.adminCellNumber,
+  passwordMobile: F.passwordMobile,
+  address: F.address,
+  srcLicenseOrderId: F.srcLicenseOrderId,
+  assetNos: F.assetNos,
+  limitStartDate: F.limitStartDate,
+  limitEndDate: F.limitEndDate,
+  borrowedUsbKey: F.borrowedUsbKey,
+  transferedAssetNum: F.transferedAssetNum,
+  products: F.products,
   packages: { en: 'Packages', 'zh-CN': '产品包' },
   nodes: { en: 'Nodes', 'zh-CN': '节点数' },
   instanceIds: { en: 'Instance IDs', 'zh-CN': '实例 ID' },
-  strictMatchWhenDelete: { en: 'Match exactly when revoking', 'zh-CN': '退订时精确匹配' },
+  strictMatchWhenDelete: F.strictMatchWhenDelete,
 }
 
 /** Other headers each column is known by (compared folded). */
