@@ -173,19 +173,13 @@ export class JobStore {
     const target = join(dir, 'job.json')
     const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
     try {
-      // A rewrite's folder is there (its job.json is): one round trip less at the end of an import.
-      if (fresh) await mkdir(dir, { recursive: true, mode: 0o700 })
+      await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
-      let synced = false
       try {
         await fh.writeFile(JSON.stringify(file) + '\n')
         await fh.datasync()
-        synced = true
       } finally {
-        // A new job's file is on disk once synced: its first calls (which wait for it) need not wait for the close too.
-        const closing = fh.close()
-        if (fresh && synced) closing.catch(() => undefined)
-        else await closing
+        await fh.close()
       }
       if (!fresh) await rename(tmp, target)
     } catch (err) {

@@ -122,6 +122,8 @@ interface Queued {
  * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
+/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
+const SLOW_WRITE_MS = 2
 /** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
 const SPLIT_RETRIES = 1
 /** Calls of an isolation that all failed alike, none answered, after which the failure is taken as not one item's doing. */
@@ -748,10 +750,6 @@ export class BulkRunner {
         await this.settleWrites(job)
         await this.setStatus(job, 'paused')
       } else {
-        // Every item has its result: an import's passwords leave job.json while the end is written (the two
-        // fsyncs side by side; awaited below, before the end is told). Until its result line is on disk an item
-        // that left is read back after a crash, which needs no password.
-        if (job.kind.secrets) this.track(this.dropSecrets(job))
         // Queued behind the last results, so they usually share one fsync.
         const completed = this.setStatus(job, 'completed')
         await this.settleWrites(job)
@@ -768,15 +766,12 @@ export class BulkRunner {
       await this.settleWrites(job)
       await this.setStatus(job, 'paused', e.toData()).catch(() => undefined)
     } finally {
-      // Secrets of the items finished in this run leave the job file now. A job that has ended keeps none once
-      // its end is told (awaited here); a paused run's are removed in the background (close() and settled()
-      // wait for them).
+      // Secrets of the items finished in this run leave the job file now (all of them if the job ended). Not
+      // awaited by the run (its end does not wait on rewriting its file); close() and settled() wait for it.
       if (job.kind.secrets) {
         if (job.dropTimer) clearTimeout(job.dropTimer)
         job.dropTimer = null
-        // (For a completed job the rewrite started with its end: this waits for it, or retries it if it failed.)
-        if (job.status === 'completed' || job.status === 'cancelled') await this.dropSecrets(job).catch(() => undefined)
-        else this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
+        this.track(new Promise((r) => setImmediate(r)).then(() => this.dropSecrets(job)))
       }
       // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
       await this.store.closeLog(job.file.id).catch(() => undefined)
@@ -794,13 +789,9 @@ export class BulkRunner {
   }
 
   /**
-   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead (their start entries written and
-   * fsynced before any of them is sent, creates' "send" line likewise; see AHEAD), so a call never waits on the
-   * disk. They are built a slice of `concurrency` at a time, each slice a step of its own (setImmediate): an
-   * answer that came meanwhile is read and its worker's next call goes out between two slices, so building
-   * calls ahead never holds back one that is ready (a batch of a hundred imports built in one step kept the
-   * event loop 5–20 ms from the answers waiting). Slices written while a write runs share the next write and
-   * fsync (group commit): the next calls' fsync runs while the current calls are in flight. Results are
+   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
+   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits on the
+   * disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
    * recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
@@ -808,67 +799,43 @@ export class BulkRunner {
     const low = Math.max(concurrency, window >> 2)
     const queue: Queued[] = []
     let next = 0
+    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write.
+    // Two batches may be under way at once: while one is written, the next is built, and its lines go with the
+    // following write (group commit), so the calls out never wait for a batch to be built and then written. When
+    // a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
+    let batchSize = concurrency
     let preparing = 0
-    let scheduled = false
-    let over = false
     const feeding = new Set<Promise<void>>()
-    // Answers read after the calls that follow them are out (see sendChunk): in one step after this turn's I/O,
-    // so the workers whose answers came together all send their next calls first; every one of them is read
-    // before the round ends (the next round starts from the results).
-    const answers: (() => void)[] = []
-    let reading = false
-    const readAnswers = (): void => {
-      reading = false
-      for (const read of answers.splice(0)) read()
-    }
-    const later = (read: () => void): void => {
-      answers.push(read)
-      if (reading) return
-      reading = true
-      setImmediate(readAnswers)
-    }
 
-    /** Builds and journals the next slice, if there is room; false when there is nothing to do. */
-    const feedOne = (): boolean => {
-      if (over || next >= chunks.length || this.stopping(job)) return false
-      const room = Math.min(concurrency, window - queue.length - preparing)
-      if (room <= 0) return false
-      const batch = chunks.slice(next, next + room)
-      next += batch.length
-      preparing += batch.length
-      const p: Promise<void> = this.prepareChunks(job, batch)
-        .then((ready) => {
-          for (const r of ready) queue.push(r)
-        })
-        .finally(() => {
-          preparing -= batch.length
-          feeding.delete(p)
-        })
-      feeding.add(p)
-      return true
-    }
-    /** Fills the window a slice per step, after the I/O (answers) that came meanwhile. */
-    const feedSoon = (): void => {
-      if (scheduled) return
-      scheduled = true
-      setImmediate(() => {
-        scheduled = false
-        if (feedOne()) feedSoon()
-      })
+    const feed = (): void => {
+      while (feeding.size < 2 && next < chunks.length && !this.stopping(job)) {
+        const room = Math.min(batchSize, window - queue.length - preparing)
+        if (room <= 0) return
+        batchSize *= 5
+        const batch = chunks.slice(next, next + room)
+        next += batch.length
+        preparing += batch.length
+        const t0 = performance.now()
+        const p: Promise<void> = this.prepareChunks(job, batch)
+          .then((ready) => {
+            if (performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
+            for (const r of ready) queue.push(r)
+          })
+          .finally(() => {
+            preparing -= batch.length
+            feeding.delete(p)
+          })
+        feeding.add(p)
+      }
     }
 
     const worker = async (): Promise<void> => {
       for (;;) {
-        if (queue.length <= low) feedSoon()
+        if (queue.length <= low) feed()
         let r = queue.shift()
         while (!r) {
-          // Nothing ready and nothing being prepared (the run's start): this worker has nothing to hold back, so
-          // a slice is built now, and the one after it too (built while the first is written: two under way).
-          if (feeding.size === 0) {
-            if (!feedOne()) return // nothing left to prepare, nothing queued
-            feedOne()
-          }
-          feedSoon()
+          if (feeding.size === 0) feed()
+          if (feeding.size === 0) return // nothing left to prepare, nothing queued
           await Promise.race(feeding)
           r = queue.shift()
         }
@@ -876,12 +843,10 @@ export class BulkRunner {
           await this.unsent(job, r)
           continue
         }
-        await this.sendChunk(job, r, later)
+        await this.sendChunk(job, r)
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
-    readAnswers()
-    over = true
     await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
     await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
@@ -938,12 +903,8 @@ export class BulkRunner {
     }
   }
 
-  /**
-   * Sends one prepared call and records its items' results (their write is awaited at the end of the run). An
-   * answer with outcomes is read by `later` (after the worker's next call is out: reading it decides nothing
-   * about sending); an error is read at once, since it may stop the job or split the chunk.
-   */
-  private async sendChunk(job: Job, q: Queued, later?: (read: () => void) => void): Promise<void> {
+  /** Sends one prepared call and records its items' results (their write is awaited at the end of the run). */
+  private async sendChunk(job: Job, q: Queued): Promise<void> {
     // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
     // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
     if (job.kind.create) {
@@ -977,8 +938,7 @@ export class BulkRunner {
       await this.isolate(job, items)
       return
     }
-    if (later && 'outcomes' in answer) later(() => this.answered(job, items, answer))
-    else this.answered(job, items, answer)
+    this.answered(job, items, answer)
   }
 
   /** Records the outcomes of an answer (or of its error); a job-stopping error stops the job instead. */

@@ -126,35 +126,22 @@ export class AppendLog {
           continue
         }
         const path = await this.pathFor(bytes.length)
-        let out = bytes
-        let opened: FileHandle | null = null
         if (path !== this.openPath || !this.handle) {
           const old = this.handle
           this.handle = null
           await old?.close()
           await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-          opened = await open(path, 'a+', 0o600)
-          // A line torn by a crash must stay a line of its own, not swallow the first new one; then the header.
-          // Both go with the batch, in its one write (a job log is opened by every run: one write less before
-          // an import's first call).
-          let prefix = (await endsWithNewline(opened)) ? '' : '\n'
-          if (this.header) prefix += this.header() + '\n'
-          if (prefix) out = Buffer.concat([Buffer.from(prefix), bytes])
-        }
-        // One write per batch: with O_APPEND another process appending to the same file cannot interleave.
-        const h = opened ?? this.handle!
-        try {
-          for (let off = 0; off < out.length; ) off += (await h.write(out, off)).bytesWritten
-        } catch (err) {
-          // Opened again by the next flush, which writes the header again.
-          await opened?.close().catch(() => undefined)
-          throw err
-        }
-        if (opened) {
+          const h = await open(path, 'a+', 0o600)
+          // A line torn by a crash must stay a line of its own, not swallow the first new one.
+          if (!(await endsWithNewline(h))) await h.write('\n')
+          if (this.header) await h.write(this.header() + '\n')
           // Only now may writeNow use it (after the newline and the header).
-          this.handle = opened
+          this.handle = h
           this.openPath = path
         }
+        // One write per batch: with O_APPEND another process appending to the same file cannot interleave.
+        const h = this.handle
+        for (let off = 0; off < bytes.length; ) off += (await h.write(bytes, off)).bytesWritten
         await h.datasync()
         for (const w of batch) w.resolve()
       } catch (err) {
