@@ -71,10 +71,14 @@ it(`every draft is readable after ${KILLS} kills during saves, and no acknowledg
     try {
       const store = new DraftStore(db)
       const listed = store.list({ kinds: ['locks'], limit: 1000 })
-      expect(listed.total).toBe(everAcked.size)
+      // Every acknowledged draft is there; a kill may also land after a new draft's commit and before its
+      // acknowledgement reached us, so at most one more per kill so far.
+      const ids = new Set(listed.drafts.map((d) => d.id))
+      for (const id of everAcked.keys()) expect(ids.has(id), id).toBe(true)
+      expect(listed.total).toBeLessThanOrEqual(everAcked.size + round + 1)
       for (const meta of listed.drafts) {
         const draft = store.get(meta.id) // throws if the body is damaged or does not check
-        expect(draft.revision).toBeGreaterThanOrEqual(everAcked.get(meta.id) ?? Infinity)
+        expect(draft.revision).toBeGreaterThanOrEqual(everAcked.get(meta.id) ?? 1)
       }
     } finally {
       db.close()
