@@ -38,7 +38,10 @@ export const useBulkStore = defineStore('bulk', () => {
   }
 
   let following: (() => void) | null = null
-  const refreshing = new Set<string>()
+  /** Reads of one job's summary under way. */
+  const reading = new Map<string, Promise<JobSummary | undefined>>()
+  /** Jobs whose summary changed (an event came) while a read of it was under way: read again when it ends. */
+  const stale = new Set<string>()
 
   /** Starts following `bulk.progress` (once): each event updates its job's status and counts. */
   function follow(): void {
@@ -49,7 +52,8 @@ export const useBulkStore = defineStore('bulk', () => {
       nextRates.set(p.jobId, { rate: p.rate, etaSeconds: p.etaSeconds })
       rates.value = nextRates
       if (!current) {
-        // A job started elsewhere (another window, the CLI): read its summary.
+        // A job not read yet (started elsewhere, or its start's answer not here yet): read its summary. The
+        // events of a short job may all come while that read is out; it is then read again (see refresh).
         void refresh(p.jobId)
         return
       }
@@ -57,25 +61,39 @@ export const useBulkStore = defineStore('bulk', () => {
       const next = new Map(byId.value)
       next.set(p.jobId, { ...current, status: p.status, counts: p.counts, ...(changed && p.status === 'running' ? { error: undefined } : {}) })
       byId.value = next
-      // A change of status may come with an error (a pause on a refused token): the summary has it.
-      if (changed && p.status !== 'running') void refresh(p.jobId)
+      // A change of status may come with an error (a pause on a refused token): the summary has it. A read
+      // under way may answer with a state older than this event: it is read again (see refresh).
+      if ((changed && p.status !== 'running') || reading.has(p.jobId)) void refresh(p.jobId)
     })
   }
 
-  /** Reads one job's summary again. */
-  async function refresh(id: string): Promise<JobSummary | undefined> {
-    if (refreshing.has(id)) return byId.value.get(id)
-    refreshing.add(id)
-    try {
-      const d = await getJob(id, { limit: 1 })
-      put(d.job)
-      return d.job
-    } catch {
-      // The panel reading the job shows its own error; a list keeps what it has.
-      return byId.value.get(id)
-    } finally {
-      refreshing.delete(id)
+  /**
+   * Reads one job's summary again. Calls while a read is out share it, and mark the job stale: the read is
+   * repeated until no event came meanwhile, so an answer older than the last event never stays on screen (a
+   * 240-row import can start, run and finish while its first read is out).
+   */
+  function refresh(id: string): Promise<JobSummary | undefined> {
+    const out = reading.get(id)
+    if (out) {
+      stale.add(id)
+      return out
     }
+    const read = (async () => {
+      try {
+        do {
+          stale.delete(id)
+          put((await getJob(id, { limit: 1 })).job)
+        } while (stale.has(id))
+      } catch {
+        // The panel reading the job shows its own error; a list keeps what it has.
+      } finally {
+        reading.delete(id)
+        stale.delete(id)
+      }
+      return byId.value.get(id)
+    })()
+    reading.set(id, read)
+    return read
   }
 
   /** Reads the list of every job. */

@@ -109,6 +109,37 @@ describe('the bulk run panel', () => {
     w.unmount()
   })
 
+  it('a short run whose every event comes while its first read is out ends as the engine says, not as that read', async () => {
+    // The run starts elsewhere (an import's own start call): the store learns of it by its first event, and reads
+    // its summary. The run finishes while that read is out; the read answers with the state it saw at first.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let reads = 0
+    const running = job({ total: 240, pending: 240 }, 'running', 1)
+    const done = job({ total: 240, ok: 240 }, 'completed', 2)
+    const core = fakeCore({
+      'bulk.get': async () => {
+        reads++
+        if (reads === 1) {
+          await held
+          return { job: running, items: [], matching: 0 }
+        }
+        return { job: done, items: [], matching: 0 }
+      },
+    })
+    installBridge(core)
+    const bulk = useBulkStore()
+    bulk.follow()
+    const progress = (p: Partial<BulkProgress>): BulkProgress => ({ jobId: 'j1', kind: 'locks.disable', status: 'running', counts: running.counts, done: 0, remaining: 240, rate: 0, etaSeconds: null, ...p })
+    core.emit('bulk.progress', progress({}))
+    core.emit('bulk.progress', progress({ counts: counts({ total: 240, ok: 100, pending: 140 }) }))
+    core.emit('bulk.progress', progress({ status: 'completed', counts: done.counts }))
+    release()
+    await vi.waitFor(() => expect(bulk.job('j1')?.status).toBe('completed'))
+    expect(bulk.job('j1')?.counts.ok).toBe(240)
+    expect(reads).toBe(2)
+  })
+
   it('a stopped run can be deleted from the list after confirming (a running one cannot)', async () => {
     const done = { ...job({ total: 3, ok: 1, failed: 2 }, 'completed'), id: 'j2' }
     const running = job({ total: 10, pending: 10 }, 'running')
