@@ -8,6 +8,7 @@ export function registerDraftHandlers(registry: HandlerRegistry, services: Pick<
   registry.handle('drafts.list', async (q) => drafts.list(q))
   registry.handle('drafts.get', async ({ id }) => drafts.get(id))
   registry.handle('drafts.save', async ({ clientId, ...input }) => drafts.save(input, clientId))
+  registry.handle('drafts.saveParts', async ({ clientId, ...input }) => drafts.saveParts(input, clientId))
   registry.handle('drafts.rename', async ({ id, name }) => drafts.rename(id, name))
   registry.handle('drafts.duplicate', async ({ id, name }) => drafts.duplicate(id, name))
   registry.handle('drafts.remove', async ({ ids }) => ({ drafts: drafts.remove(ids) }))

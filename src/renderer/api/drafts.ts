@@ -26,6 +26,13 @@ export function saveDraft(req: DraftSaveRequest): Promise<DraftMeta> {
   return invoke('drafts.save', req)
 }
 
+export type DraftSavePartsRequest = ChannelInput<'drafts.saveParts'>
+
+/** Saves changed elements of a body's arrays (an order's edited entry), not the whole body. */
+export function saveDraftParts(req: DraftSavePartsRequest): Promise<DraftMeta> {
+  return invoke('drafts.saveParts', req)
+}
+
 /** The same save as the page goes away (reload, close): sent even though nobody waits for the answer. */
 export function saveDraftOnExit(req: DraftSaveRequest): void {
   invokeOnExit('drafts.save', req)

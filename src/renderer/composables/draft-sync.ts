@@ -20,7 +20,7 @@
 import { effectScope, ref, watch, type Ref } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import { draftKind, type DraftKind } from '@shared/drafts/kinds'
-import { getDraft, onDraftsChanged, saveDraft, saveDraftOnExit } from '../api/drafts'
+import { getDraft, onDraftsChanged, saveDraft, saveDraftOnExit, saveDraftParts, type DraftSavePartsRequest } from '../api/drafts'
 import { errorData } from '../api/errors'
 
 /** One id per page (tab or window), so its own saves can be told apart in `drafts.changed`. */
@@ -40,6 +40,12 @@ export interface DraftSyncOptions<B extends object> {
   legacyMoved?: () => Promise<void>
   /** What a save over another window's newer version does: lay this page's fields over it (default), or ask. */
   conflicts?: 'merge' | 'ask'
+  /**
+   * Array fields whose elements are replaced, never changed in place (an order's entries): when the array keeps its
+   * length, only the elements replaced are sent (`drafts.saveParts`), not the whole body. Typing in one entry of a
+   * 100-entry order then sends about 20 KB instead of 2 MB, and the page never stops to serialise the rest.
+   */
+  parts?: (keyof B)[]
 }
 
 /** Another window's newer version met by a save (with `conflicts: 'ask'`). */
@@ -85,6 +91,10 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   const dirty = new Set<keyof B>()
   /** Fields of the save in flight (laid over another window's version if it conflicts). */
   let sending = new Set<keyof B>()
+  /** Elements replaced since they were last sent, by field (`parts`; a field in `dirty` is sent whole instead). */
+  const dirtyParts = new Map<keyof B, Set<number>>()
+  const partFields = new Set<keyof B>(opts.parts ?? [])
+  const hasDirty = (): boolean => dirty.size > 0 || dirtyParts.size > 0
   /** Set while the fields are being filled from the store, so that is not taken for typing. */
   let applying = false
   let inFlight: Promise<void> | null = null
@@ -110,14 +120,25 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   const scope = effectScope()
   scope.run(() => {
     for (const k of keys) {
+      let before: unknown = opts.fields[k].value
       // Deep: a field may be an object edited in place (a form's fields). Sync: the callback runs as the value is
       // set, so values put in by `apply` (another window's save) are told from typing; a later callback would take
       // them for typing and save them back, and two open windows would echo each other's saves for ever.
       watch(
         opts.fields[k],
-        () => {
+        (now: unknown) => {
+          const was = before
+          before = now
           if (applying || !loaded.value) return
-          dirty.add(k)
+          const changed = partFields.has(k) && !dirty.has(k) ? replacedElements(was, now) : null
+          if (changed) {
+            const set = dirtyParts.get(k) ?? new Set<number>()
+            for (const i of changed) set.add(i)
+            if (set.size > 0) dirtyParts.set(k, set)
+          } else {
+            dirty.add(k)
+            dirtyParts.delete(k)
+          }
           schedule()
         },
         { deep: true, flush: 'sync' },
@@ -126,7 +147,8 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   })
 
   function settle(): void {
-    if (inFlight || (dirty.size > 0 && !conflict.value)) return
+    // A failed save settles too (`flush` says so): what it did not save waits for the next change.
+    if (inFlight || (hasDirty() && !conflict.value && !saveError.value)) return
     const w = waiters
     waiters = []
     for (const f of w) f()
@@ -137,27 +159,48 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     inFlight = send().finally(() => {
       inFlight = null
       // Whatever was typed while that save was out goes now; a failed save waits for the next change.
-      if (dirty.size > 0 && !saveError.value && !conflict.value) schedule()
+      if (hasDirty() && !saveError.value && !conflict.value) schedule()
       else settle()
     })
+  }
+
+  /** The elements to send by part, unless a field goes whole; null when nothing goes by part. */
+  function takeParts(): DraftSavePartsRequest['parts'] | null {
+    const parts: DraftSavePartsRequest['parts'] = []
+    for (const [k, set] of dirtyParts) {
+      if (sending.has(k)) continue
+      const list = opts.fields[k].value as unknown[]
+      for (const index of [...set].sort((a, b) => a - b)) parts.push({ field: String(k), index, value: list[index] })
+    }
+    dirtyParts.clear()
+    return parts.length > 0 ? parts : null
   }
 
   async function send(): Promise<void> {
     sending = new Set(dirty)
     dirty.clear()
+    // Parts only on top of a saved revision and with no whole field to send (a forced save goes whole).
+    let parts = sending.size === 0 && revision > 0 && !forceNext ? takeParts() : null
+    if (!parts) for (const k of dirtyParts.keys()) sending.add(k)
+    dirtyParts.clear()
     saving.value = true
     try {
       for (let attempt = 0; ; attempt++) {
         try {
           const force = forceNext
           forceNext = false
-          const meta = await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID, ...(force ? { force } : {}) })
+          const meta = parts
+            ? await saveDraftParts({ id: opts.id, kind: opts.kind, parts, baseRevision: revision, clientId: CLIENT_ID })
+            : await saveDraft({ id: opts.id, kind: opts.kind, body: body(), baseRevision: revision, clientId: CLIENT_ID, ...(force ? { force } : {}) })
           revision = meta.revision
           saveError.value = null
-          if (dirty.size === 0) clearLeftOver()
+          if (!hasDirty()) clearLeftOver()
           return
         } catch (err) {
           const e = errorData(err)
+          // From here on the fields go whole: a refused part save is settled as any save is.
+          if (parts) for (const p of parts) sending.add(p.field as keyof B)
+          parts = null
           if (!isConflict(e) || attempt >= 3) throw e
           if (ask && e.code === 'app.draftConflict') {
             await holdForChoice()
@@ -201,6 +244,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
       if (theirsBody) apply(theirsBody)
       revision = c.revision
       dirty.clear()
+      dirtyParts.clear()
       clearLeftOver()
       theirsBody = null
       settle()
@@ -224,7 +268,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
       revision = 0
       return
     }
-    const mine = new Set([...sending, ...dirty])
+    const mine = new Set([...sending, ...dirty, ...dirtyParts.keys()])
     const keep = new Set(keys.filter((k) => !mine.has(k)))
     apply(theirs.body as Partial<B>, keep)
     revision = theirs.revision
@@ -282,7 +326,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
 
   function flush(): Promise<void> {
     // With a choice open nothing is saved until the page makes it.
-    if (!inFlight && (dirty.size === 0 || conflict.value)) return Promise.resolve()
+    if (!inFlight && (!hasDirty() || conflict.value)) return Promise.resolve()
     return new Promise<void>((resolve) => {
       waiters.push(resolve)
       if (!inFlight) schedule()
@@ -331,7 +375,7 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
 
   /** The page is going away: keep what is not saved yet in the tab, and send it with a request that outlives the page. */
   function onLeave(): void {
-    if (!loaded.value || (dirty.size === 0 && !inFlight)) return
+    if (!loaded.value || (!hasDirty() && !inFlight)) return
     const latest = body()
     keepLeftOver(latest)
     // With a choice open (or to be asked), nothing goes over the other version: the tab keeps this page's work.
@@ -345,10 +389,10 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   }
   const offChanged = onDraftsChanged(({ ids, clientId }) => {
     if (clientId === CLIENT_ID || !ids.includes(opts.id) || !loaded.value) return
-    if (inFlight || dirty.size > 0) return // the next save meets the conflict and merges
+    if (inFlight || hasDirty()) return // the next save meets the conflict and merges
     void getDraft(opts.id).then(
       (d) => {
-        if (inFlight || dirty.size > 0 || d.revision <= revision) return
+        if (inFlight || hasDirty() || d.revision <= revision) return
         apply(d.body as Partial<B>)
         revision = d.revision
       },
@@ -370,4 +414,15 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
   }
 
   return { loaded, loadError, saving, saveError, load, flush, dispose, conflict, resolveConflict }
+}
+
+/**
+ * The indices whose elements were replaced between two values of an array field, or null when the change is not
+ * that (another length, not arrays, or the same array changed in place): the field then goes whole.
+ */
+export function replacedElements(was: unknown, now: unknown): number[] | null {
+  if (!Array.isArray(was) || !Array.isArray(now) || was === now || was.length !== now.length) return null
+  const changed: number[] = []
+  for (let i = 0; i < now.length; i++) if (now[i] !== was[i]) changed.push(i)
+  return changed
 }

@@ -173,6 +173,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
       fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note },
       // An order's entries are one field: two windows' entries cannot be laid over each other, so ask.
       conflicts: 'ask',
+      // Entries are replaced, never changed in place: an edit sends the entry it changed, not the whole order.
+      parts: ['entries'],
     })
     sync.value = s
     await s.load()

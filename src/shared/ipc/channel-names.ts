@@ -40,6 +40,7 @@ export const CHANNEL_NAMES = [
   'drafts.list',
   'drafts.get',
   'drafts.save',
+  'drafts.saveParts',
   'drafts.rename',
   'drafts.duplicate',
   'drafts.remove',

@@ -70,6 +70,13 @@ export interface DraftListQuery {
   limit?: number
 }
 
+export interface DraftSaveParts {
+  id: string
+  kind: DraftKind
+  parts: { field: string; index: number; value: unknown }[]
+  baseRevision: number
+}
+
 export interface DraftSave {
   id?: string
   kind: DraftKind
@@ -213,6 +220,38 @@ export class DraftStore {
   /** Saves a body: creates the draft at revision 1, or raises its revision by one. */
   save(input: DraftSave, clientId?: string): DraftMeta {
     const meta = this.db.tx(() => this.write(input))
+    this.options.onChange?.([meta.id], clientId)
+    return meta
+  }
+
+  /**
+   * Saves changed elements of the body's arrays on top of `baseRevision` (see `drafts.saveParts`): the stored body
+   * with those elements replaced is checked and saved like a whole one, at the next revision.
+   */
+  saveParts(input: DraftSaveParts, clientId?: string): DraftMeta {
+    const meta = this.db.tx(() => {
+      const current = this.mustRow(input.id)
+      if (current.kind !== input.kind) throw AppError.app('app.conflict', { what: `draft ${input.id} (another kind)` })
+      if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
+      if (current.revision !== input.baseRevision) {
+        throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(current.body)
+      } catch {
+        throw AppError.app('app.draftInvalid', { name: current.name, field: '(whole draft)' })
+      }
+      for (const p of input.parts) {
+        const list = typeof body === 'object' && body !== null && Object.hasOwn(body, p.field) ? (body as Record<string, unknown>)[p.field] : undefined
+        // Parts replace elements that are there: a page whose list has another length sends the whole body.
+        if (!Array.isArray(list) || p.index >= list.length) {
+          throw AppError.app('app.invalidInput', { detail: `${p.field}[${p.index}] is not in the saved draft` })
+        }
+        list[p.index] = p.value
+      }
+      return this.write({ id: input.id, kind: input.kind, body, baseRevision: input.baseRevision })
+    })
     this.options.onChange?.([meta.id], clientId)
     return meta
   }

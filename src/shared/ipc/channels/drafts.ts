@@ -70,6 +70,33 @@ export const draftSaveInputSchema = z
   })
   .strict()
 
+/**
+ * Elements of a saved body's arrays replaced in place (`body[field][index] = value`), on top of `baseRevision`:
+ * typing in one entry of a 100-entry order sends that entry, not the whole order (docs/decisions.md, "Draft saves
+ * by part"). The array's length cannot change this way: a page that adds, removes or moves sends the whole body.
+ */
+export const draftSavePartsInputSchema = z
+  .object({
+    id: draftIdSchema,
+    kind: draftKindSchema,
+    parts: z
+      .array(
+        z
+          .object({
+            field: z.string().min(1).max(64),
+            index: z.number().int().min(0).max(1_000_000),
+            value: z.unknown(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(1000),
+    /** The revision the parts were changed from (a part save never creates a draft). */
+    baseRevision: z.number().int().min(1),
+    clientId: z.string().max(100).optional(),
+  })
+  .strict()
+
 const idsInput = z.object({ ids: z.array(draftIdSchema).min(1).max(1000) }).strict()
 
 export const draftChannels = {
@@ -79,6 +106,8 @@ export const draftChannels = {
   'drafts.get': channel(z.object({ id: draftIdSchema }).strict(), draftSchema),
   /** Saves a body; refused with app.draftConflict when the draft changed since `baseRevision` (unless `force`). */
   'drafts.save': channel(draftSaveInputSchema, draftMetaSchema),
+  /** Saves changed elements of a body's arrays; refused with app.draftConflict like a save (never forced). */
+  'drafts.saveParts': channel(draftSavePartsInputSchema, draftMetaSchema),
   'drafts.rename': channel(z.object({ id: draftIdSchema, name: draftNameSchema }).strict(), draftMetaSchema),
   /** A copy with a new id ("… (copy)" unless named). */
   'drafts.duplicate': channel(z.object({ id: draftIdSchema, name: draftNameSchema.optional() }).strict(), draftMetaSchema),

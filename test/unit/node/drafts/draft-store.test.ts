@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import { DRAFT_FILE_FORMAT, REMOVED_DRAFT_DAYS } from '@shared/drafts/kinds'
+import { emptyEntry, emptyOrderDraft } from '@shared/orders/draft'
 import { MIGRATIONS, openDatabase, type Database } from '../../../../src/main/services/db'
 import { DraftStore } from '../../../../src/main/services/drafts'
 import { silentLogger } from '../../../../src/main/services/log'
@@ -94,6 +95,42 @@ describe('saving', () => {
     const a = small.save({ kind: 'locks', body: locks('8'.repeat(900)), baseRevision: 0 })
     expect(codeOf(() => small.save({ id: a.id, kind: 'locks', body: locks('8'.repeat(1000)), baseRevision: 1 }))).toBe('app.draftTooBig')
     expect(small.get(a.id).body).toEqual(locks('8'.repeat(900)))
+  })
+})
+
+describe('saving by part', () => {
+  const order = () => {
+    const d = emptyOrderDraft('LD-20261126-120000-ABCD')
+    d.entries = [emptyEntry(), emptyEntry(), emptyEntry()]
+    d.entries.forEach((e, i) => (e.customerName = `Customer ${i}`))
+    return d
+  }
+
+  it('replaces only the elements sent, at the next revision, and tells the change with its client', () => {
+    const a = store.save({ kind: 'orders.order', body: order(), baseRevision: 0 })
+    const edited = { ...order().entries[1]!, customerName: 'Edited Ltd' }
+    const b = store.saveParts({ id: a.id, kind: 'orders.order', parts: [{ field: 'entries', index: 1, value: edited }], baseRevision: 1 }, 'page-1')
+    expect(b.revision).toBe(2)
+    const body = store.get(a.id).body as ReturnType<typeof order>
+    expect(body.entries.map((e) => e.customerName)).toEqual(['Customer 0', 'Edited Ltd', 'Customer 2'])
+    expect(body.channelOrderId).toBe('LD-20261126-120000-ABCD')
+    expect(changed.at(-1)).toEqual([a.id])
+  })
+
+  it('refuses parts on an older revision, a removed draft, a missing element or field, and a bad element; nothing is written', () => {
+    const a = store.save({ kind: 'orders.order', body: order(), baseRevision: 0 })
+    store.save({ id: a.id, kind: 'orders.order', body: order(), baseRevision: 1 })
+    const entry = order().entries[0]!
+    const parts = (field: string, index: number, value: unknown = entry) => [{ field, index, value }]
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('entries', 0), baseRevision: 1 }))).toBe('app.draftConflict')
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('entries', 3), baseRevision: 2 }))).toBe('app.invalidInput')
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('note', 0), baseRevision: 2 }))).toBe('app.invalidInput')
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('__proto__', 0), baseRevision: 2 }))).toBe('app.invalidInput')
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('entries', 0, { ...entry, orderType: 'give_away' }), baseRevision: 2 }))).toBe('app.draftInvalid')
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'locks', parts: parts('entries', 0), baseRevision: 2 }))).toBe('app.conflict')
+    expect(store.get(a.id).revision).toBe(2)
+    store.remove([a.id])
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: parts('entries', 0), baseRevision: 2 }))).toBe('app.draftRemoved')
   })
 })
 

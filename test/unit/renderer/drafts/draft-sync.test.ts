@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { effectScope, nextTick, ref } from 'vue'
+import { effectScope, nextTick, ref, shallowRef } from 'vue'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { installBridge } from '../../../../src/renderer/bridge'
-import { useDraftSync } from '../../../../src/renderer/composables/draft-sync'
+import { replacedElements, useDraftSync } from '../../../../src/renderer/composables/draft-sync'
 import { fakeCore, refuse, tick } from '../support/fake-core'
 
 afterEach(() => installBridge(null))
@@ -64,6 +64,34 @@ describe('keeping a screen’s work in the draft store', () => {
     await nextTick()
     await sync.flush()
     expect(s.stored?.body).toEqual({ text: '8100000001', operatorIdentity: '' })
+  })
+
+  it('a failed save settles flush with the error, and the next change saves it all', async () => {
+    let down = true
+    let stored: unknown = null
+    installBridge(
+      fakeCore({
+        'drafts.get': () => refuse('app.notFound'),
+        'drafts.save': (input: { id: string; body: unknown }) => {
+          if (down) refuse('app.storage', { detail: 'disk full' })
+          stored = input.body
+          return meta(input.id, 1)
+        },
+      }),
+    )
+    const text = ref('')
+    const operator = ref('')
+    const sync = effectScope().run(() => useDraftSync({ id: 'failing', kind: 'locks', fields: { text, operatorIdentity: operator } }))!
+    await sync.load()
+    text.value = 'typed'
+    await sync.flush()
+    expect(sync.saveError.value).not.toBeNull()
+    down = false
+    operator.value = 'ops'
+    await sync.flush()
+    expect(sync.saveError.value).toBeNull()
+    expect(stored).toEqual({ text: 'typed', operatorIdentity: 'ops' })
+    sync.dispose()
   })
 
   it('keeps a field typed while a save is in flight (and each change reaches the store)', async () => {
@@ -244,5 +272,90 @@ describe('with conflicts asked (an order: its entries are one field)', () => {
     await again.sync.load()
     expect(again.sync.conflict.value).toBeNull()
     expect(again.text.value).toBe('typed just before a reload')
+  })
+})
+
+describe('saving by part (an order: an edit sends the entry it replaced, not the whole order)', () => {
+  interface Part {
+    field: string
+    index: number
+    value: unknown
+  }
+  function partSetup() {
+    const s = store()
+    const parts: Part[][] = []
+    const core = fakeCore({
+      'drafts.get': (input: { id: string }) => s.core.invoke('drafts.get', input).then((r) => (r.ok ? r.value : refuse(r.error.code))),
+      'drafts.save': (input: unknown) => s.core.invoke('drafts.save', input).then((r) => (r.ok ? r.value : refuse(r.error.code))),
+      'drafts.saveParts': (input: { id: string; parts: Part[]; baseRevision: number }) => {
+        const stored = s.stored!
+        if (stored.revision !== input.baseRevision) refuse('app.draftConflict')
+        parts.push(input.parts)
+        const body = structuredClone(stored.body)
+        for (const p of input.parts) (body[p.field] as unknown[])[p.index] = p.value
+        s.theirs(body)
+        return meta(input.id, s.stored!.revision)
+      },
+    })
+    installBridge(core)
+    // Held raw and replaced, as the order wizard holds its entries.
+    const entries = shallowRef<{ name: string }[]>([])
+    const note = ref('')
+    const sync = effectScope().run(() => useDraftSync({ id: 'o1', kind: 'locks', fields: { entries, note }, conflicts: 'ask', parts: ['entries'] }))!
+    const whole = () => core.calls.filter((c) => c.channel === 'drafts.save').length
+    return { s, core, parts, entries, note, sync, whole }
+  }
+  const replace = <T,>(list: T[], i: number, v: T) => list.map((x, k) => (k === i ? v : x))
+
+  it('a replaced entry goes alone; a new length or another field goes whole', async () => {
+    const { s, parts, entries, note, sync, whole } = partSetup()
+    await sync.load()
+    entries.value = [{ name: 'a' }, { name: 'b' }, { name: 'c' }]
+    await sync.flush()
+    expect(whole()).toBe(1)
+
+    entries.value = replace(entries.value, 1, { name: 'B' })
+    await sync.flush()
+    entries.value = replace(entries.value, 2, { name: 'C' })
+    entries.value = replace(entries.value, 0, { name: 'A' })
+    await sync.flush()
+    expect(whole()).toBe(1)
+    // Each change goes at once (the third while the second is out, with the next save).
+    expect(parts).toEqual([
+      [{ field: 'entries', index: 1, value: { name: 'B' } }],
+      [{ field: 'entries', index: 2, value: { name: 'C' } }],
+      [{ field: 'entries', index: 0, value: { name: 'A' } }],
+    ])
+    expect(s.stored?.body).toEqual({ entries: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], note: '' })
+
+    entries.value = [...entries.value, { name: 'D' }]
+    note.value = 'n'
+    await sync.flush()
+    // The new length goes whole at once, the note with the next whole save: no part any more.
+    expect(whole()).toBe(3)
+    expect(parts).toHaveLength(3)
+    expect(s.stored?.body).toEqual({ entries: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }], note: 'n' })
+  })
+
+  it('a part over another window’s newer version overwrites nothing and asks; "keep mine" saves the whole order', async () => {
+    const { s, entries, sync } = partSetup()
+    await sync.load()
+    entries.value = [{ name: 'a' }, { name: 'b' }]
+    await sync.flush()
+    s.theirs({ entries: [{ name: 'x' }, { name: 'y' }], note: 'elsewhere' })
+    entries.value = replace(entries.value, 0, { name: 'mine' })
+    await sync.flush()
+    expect(sync.conflict.value).not.toBeNull()
+    expect(s.stored?.body).toEqual({ entries: [{ name: 'x' }, { name: 'y' }], note: 'elsewhere' })
+    await sync.resolveConflict('mine')
+    expect(s.stored?.body).toEqual({ entries: [{ name: 'mine' }, { name: 'b' }], note: '' })
+  })
+
+  it('tells replaced elements from other changes', () => {
+    const a = [{ n: 1 }, { n: 2 }]
+    expect(replacedElements(a, [a[0], { n: 3 }])).toEqual([1])
+    expect(replacedElements(a, a)).toBeNull()
+    expect(replacedElements(a, [a[0]])).toBeNull()
+    expect(replacedElements('x', ['x'])).toBeNull()
   })
 })

@@ -47,6 +47,18 @@ beforeEach(() => {
         saves.push({ id, kind: next.kind, body: next.body })
         return { ok: true, value: meta(id, next) }
       }
+      if (channel === 'drafts.saveParts') {
+        // As the core does (src/main/services/drafts): the stored body with those elements replaced.
+        const id = i['id'] as string
+        const cur = drafts.get(id)!
+        if (i['baseRevision'] !== cur.revision) return { ok: false, error: AppError.app('app.draftConflict', { revision: cur.revision, updatedAt: 0 }).toData() }
+        const body = structuredClone(cur.body) as Record<string, unknown[]>
+        for (const p of i['parts'] as { field: string; index: number; value: unknown }[]) body[p.field]![p.index] = structuredClone(p.value)
+        const next = { ...cur, body, revision: cur.revision + 1 }
+        drafts.set(id, next)
+        saves.push({ id, kind: next.kind, body: next.body })
+        return { ok: true, value: meta(id, next) }
+      }
       if (channel === 'drafts.list') {
         const kinds = i['kinds'] as string[]
         const list = [...drafts.entries()].filter(([, d]) => kinds.includes(d.kind)).map(([id, d]) => meta(id, d))
