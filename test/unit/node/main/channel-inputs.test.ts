@@ -8,9 +8,13 @@ import { CHANNELS, type ChannelName } from '@shared/ipc/contract'
 
 /**
  * Fields that take any JSON on purpose, with what bounds them instead: a draft's body is each screen's own shape;
- * the draft store refuses one over MAX_DRAFT_BODY_BYTES, and browser mode's body limit holds before that.
+ * the draft store refuses one over MAX_DRAFT_BODY_BYTES, and browser mode's body limit holds before that. A part
+ * of a body is checked with the whole body it lands in (the kind's schema, the same limit).
  */
-const OPEN_BY_DESIGN: Partial<Record<ChannelName, string[]>> = { 'drafts.save': ['body: unknown cannot be checked'] }
+const OPEN_BY_DESIGN: Partial<Record<ChannelName, string[]>> = {
+  'drafts.save': ['body: unknown cannot be checked'],
+  'drafts.saveParts': ['parts[].value: unknown cannot be checked'],
+}
 
 type Def = { type: string; [k: string]: unknown }
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
