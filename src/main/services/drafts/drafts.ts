@@ -141,8 +141,20 @@ function firstPath(error: z.ZodError): string {
   return i ? i.path.map(String).join('.') || '(whole draft)' : '(whole draft)'
 }
 
+/** The schema of the elements of a body's list field, when the kind's schema is an object with such a field. */
+function elementSchema(schema: z.ZodType, field: string): z.ZodType | null {
+  if (!(schema instanceof z.ZodObject)) return null
+  const shape = schema.shape as Record<string, z.ZodType>
+  let f: z.ZodType | undefined = Object.hasOwn(shape, field) ? shape[field] : undefined
+  // A list with a default is the same list.
+  if (f instanceof z.ZodDefault) f = f.unwrap() as z.ZodType
+  return f instanceof z.ZodArray ? (f.element as z.ZodType) : null
+}
+
 export class DraftStore {
   private readonly now: () => number
+  /** The body last written (parsed), its draft and revision: a part save of the draft being edited starts from it. */
+  private last: { id: string; revision: number; body: unknown } | null = null
 
   constructor(
     private readonly db: Database,
@@ -151,17 +163,31 @@ export class DraftStore {
     this.now = options.now ?? Date.now
   }
 
-  /** Checks a body with its kind's schema and measures it; returns the parsed body's JSON and summary. */
-  private checkBody(kind: DraftKind, name: string, body: unknown): { json: string; summary: DraftSummary } {
+  /**
+   * Checks a body with its kind's schema and measures it; returns the parsed body, its JSON and summary. `checked`:
+   * the body is already its schema's output (a part save built it from checked pieces).
+   */
+  private checkBody(kind: DraftKind, name: string, body: unknown, checked = false): { data: unknown; json: string; summary: DraftSummary } {
     const spec = draftKind(kind)
-    const parsed = spec.schema.safeParse(body)
-    if (!parsed.success) throw AppError.app('app.draftInvalid', { name, field: firstPath(parsed.error) })
-    const json = JSON.stringify(parsed.data)
+    let data = body
+    if (!checked) {
+      const parsed = spec.schema.safeParse(body)
+      if (!parsed.success) throw AppError.app('app.draftInvalid', { name, field: firstPath(parsed.error) })
+      data = parsed.data
+    }
+    const json = JSON.stringify(data)
     const max = this.options.maxBodyBytes ?? MAX_DRAFT_BODY_BYTES
     if (json.length > max) {
       throw AppError.app('app.draftTooBig', { size: (json.length / 1e6).toFixed(1), max: max / 1e6 })
     }
-    return { json, summary: draftSummarySchema.parse(spec.summarize(parsed.data)) }
+    return { data, json, summary: draftSummarySchema.parse(spec.summarize(data as never)) }
+  }
+
+  /** A draft's row without its body (the checks of a save need no 2 MB string). */
+  private head(id: string): DraftRow | undefined {
+    return this.db.sql
+      .prepare(`SELECT id, kind, profile_id, name, '' AS body, revision, summary, created_at, updated_at, removed_at FROM drafts WHERE id = ?`)
+      .get(id) as DraftRow | undefined
   }
 
   private row(id: string): DraftRow | undefined {
@@ -230,36 +256,57 @@ export class DraftStore {
    */
   saveParts(input: DraftSaveParts, clientId?: string): DraftMeta {
     const meta = this.db.tx(() => {
-      const current = this.mustRow(input.id)
+      const current = this.head(input.id)
+      if (!current) throw AppError.app('app.notFound', { what: `draft ${input.id}` })
       if (current.kind !== input.kind) throw AppError.app('app.conflict', { what: `draft ${input.id} (another kind)` })
       if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
       if (current.revision !== input.baseRevision) {
         throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
       }
-      let body: unknown
-      try {
-        body = JSON.parse(current.body)
-      } catch {
-        throw AppError.app('app.draftInvalid', { name: current.name, field: '(whole draft)' })
+      // The body last written, when it is this revision's (every write raises the revision, here or in another
+      // process): only the new elements are checked, not the whole body parsed and checked again.
+      const last = this.last?.id === input.id && this.last.revision === current.revision ? this.last : null
+      const schema = draftKind(input.kind).schema
+      let body: Record<string, unknown>
+      if (last) {
+        body = { ...(last.body as Record<string, unknown>) }
+      } else {
+        try {
+          body = JSON.parse(this.mustRow(input.id).body) as Record<string, unknown>
+        } catch {
+          throw AppError.app('app.draftInvalid', { name: current.name, field: '(whole draft)' })
+        }
       }
+      const copied = new Set<string>()
       for (const p of input.parts) {
-        const list = typeof body === 'object' && body !== null && Object.hasOwn(body, p.field) ? (body as Record<string, unknown>)[p.field] : undefined
+        const list = typeof body === 'object' && body !== null && Object.hasOwn(body, p.field) ? body[p.field] : undefined
         // Parts replace elements that are there: a page whose list has another length sends the whole body.
         if (!Array.isArray(list) || p.index >= list.length) {
           throw AppError.app('app.invalidInput', { detail: `${p.field}[${p.index}] is not in the saved draft` })
         }
-        list[p.index] = p.value
+        const element = last ? elementSchema(schema, p.field) : null
+        if (last && !element) throw AppError.app('app.invalidInput', { detail: `${p.field} is not a list of this kind of draft` })
+        let value = p.value
+        if (element) {
+          const parsed = element.safeParse(value)
+          if (!parsed.success) throw AppError.app('app.draftInvalid', { name: current.name, field: `${p.field}.${p.index}.${firstPath(parsed.error)}` })
+          value = parsed.data
+        }
+        // The cached body is shared: its lists are copied before an element is replaced.
+        const target = copied.has(p.field) ? list : (body[p.field] = list.slice())
+        copied.add(p.field)
+        ;(target as unknown[])[p.index] = value
       }
-      return this.write({ id: input.id, kind: input.kind, body, baseRevision: input.baseRevision })
+      return this.write({ id: input.id, kind: input.kind, body, baseRevision: input.baseRevision }, last !== null)
     })
     this.options.onChange?.([meta.id], clientId)
     return meta
   }
 
-  /** The save itself, inside the caller's transaction; tells no one. */
-  private write(input: DraftSave): DraftMeta {
+  /** The save itself, inside the caller's transaction; tells no one. `checked`: see checkBody. */
+  private write(input: DraftSave, checked = false): DraftMeta {
     const id = input.id ?? randomUUID()
-    const current = this.row(id)
+    const current = this.head(id)
     if (current && current.kind !== input.kind) {
       throw AppError.app('app.conflict', { what: `draft ${id} (another kind)` })
     }
@@ -270,7 +317,7 @@ export class DraftStore {
       }
     }
     const name = input.name ?? current?.name ?? ''
-    const { json, summary } = this.checkBody(input.kind, name, input.body)
+    const { data, json, summary } = this.checkBody(input.kind, name, input.body, checked)
     const revision = (current?.revision ?? 0) + 1
     const profileId = input.profileId !== undefined ? input.profileId : (current?.profile_id ?? null)
     const now = this.now()
@@ -282,7 +329,8 @@ export class DraftStore {
            summary = @summary, search = @search, updated_at = @now, removed_at = NULL`,
       )
       .run({ id, kind: input.kind, profileId, name, body: json, revision, summary: JSON.stringify(summary), search: searchText(name, summary), now })
-    return toMeta(this.mustRow(id))
+    this.last = { id, revision, body: data }
+    return toMeta(this.head(id)!)
   }
 
   /** Renames a draft (its body and revision stay: an editor open elsewhere can go on saving). */
@@ -328,6 +376,8 @@ export class DraftStore {
   /** Drops drafts removed more than REMOVED_DRAFT_DAYS ago; returns how many. */
   purge(): number {
     const before = this.now() - REMOVED_DRAFT_DAYS * DAY_MS
+    // A draft purged and made again under its id starts again at revision 1: what is cached may not be it.
+    this.last = null
     return this.db.sql.prepare('DELETE FROM drafts WHERE removed_at IS NOT NULL AND removed_at < ?').run(before).changes
   }
 

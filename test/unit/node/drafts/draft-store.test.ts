@@ -117,6 +117,26 @@ describe('saving by part', () => {
     expect(changed.at(-1)).toEqual([a.id])
   })
 
+  it('saves the same body whether the store holds the draft it last wrote or reads it again (another start, another process)', () => {
+    const a = store.save({ kind: 'orders.order', body: order(), baseRevision: 0 })
+    const edit = (i: number, name: string) => ({ ...order().entries[i]!, customerName: name })
+    // Held from its own write: only the element is checked.
+    store.saveParts({ id: a.id, kind: 'orders.order', parts: [{ field: 'entries', index: 0, value: edit(0, 'First') }], baseRevision: 1 })
+    const held = store.get(a.id).body
+    db.close()
+    store = open()
+    // Read again from the file: the whole body is checked.
+    expect(codeOf(() => store.saveParts({ id: a.id, kind: 'orders.order', parts: [{ field: 'entries', index: 2, value: { ...edit(2, 'x'), orderType: 'give_away' } }], baseRevision: 2 }))).toBe('app.draftInvalid')
+    store.saveParts({ id: a.id, kind: 'orders.order', parts: [{ field: 'entries', index: 2, value: edit(2, 'Third') }], baseRevision: 2 })
+    const body = store.get(a.id).body as ReturnType<typeof order>
+    expect(body.entries.map((e) => e.customerName)).toEqual(['First', 'Customer 1', 'Third'])
+    expect({ ...body, entries: body.entries.slice(0, 2) }).toEqual({ ...(held as typeof body), entries: (held as typeof body).entries.slice(0, 2) })
+    // Defaults are filled in as a whole save fills them (an element sent without its optional lists).
+    const { assets: _assets, ...bare } = edit(1, 'Bare')
+    store.saveParts({ id: a.id, kind: 'orders.order', parts: [{ field: 'entries', index: 1, value: bare }], baseRevision: 3 })
+    expect((store.get(a.id).body as typeof body).entries[1]!.assets).toEqual([])
+  })
+
   it('refuses parts on an older revision, a removed draft, a missing element or field, and a bad element; nothing is written', () => {
     const a = store.save({ kind: 'orders.order', body: order(), baseRevision: 0 })
     store.save({ id: a.id, kind: 'orders.order', body: order(), baseRevision: 1 })
