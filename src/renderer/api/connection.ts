@@ -2,7 +2,7 @@
  * The page's link to the core: set up once at start (browser mode takes its access key from the address), its
  * status (connected, access key refused, core gone), and which shell the page runs in.
  */
-import { bridgeShell, bridgeStatus, initBridge, onBridgeStatus, type BridgeStatus } from '../bridge'
+import { bridgeShell, bridgeStatus, initBridge, onBridgeStatus, onEventsResumed, type BridgeStatus } from '../bridge'
 import { redeemOpenCode } from '../bridge/token'
 
 export type ConnectionStatus = BridgeStatus
@@ -24,6 +24,11 @@ export function connectionStatus(): ConnectionStatus {
 /** Follows the link's status. Returns unsubscribe. */
 export function onConnectionStatus(listener: (s: ConnectionStatus) => void): () => void {
   return onBridgeStatus(listener)
+}
+
+/** Told when the core's events come again after their stream was cut: read again what is followed. */
+export function onMissedEvents(listener: () => void): () => void {
+  return onEventsResumed(listener)
 }
 
 /** `electron` or `browser`. */

@@ -23,6 +23,11 @@ export interface HttpBridgeOptions {
   baseUrl?: string
   fetch?: typeof fetch
   onStatus?: (status: BridgeStatus) => void
+  /**
+   * The event stream is open again after it was cut: events sent meanwhile were missed, so whoever follows some
+   * state should read it again.
+   */
+  onEventsResumed?: () => void
   /** Reconnect delays of the event stream: first, and the cap it doubles up to. */
   reconnect?: { initialMs: number; maxMs: number }
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
@@ -139,6 +144,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
 
   async function readStream(signal: AbortSignal): Promise<void> {
     let delay = reconnect.initialMs
+    let opened = false
     while (!signal.aborted) {
       try {
         const res = await fetchFn(`${base}/api/events`, {
@@ -153,6 +159,8 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
         if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`)
         setStatus('ok')
         delay = reconnect.initialMs
+        if (opened) options.onEventsResumed?.()
+        opened = true
         const parser = new SseParser(
           (msg) => deliver(msg.event, msg.data),
           (ms) => {

@@ -19,6 +19,7 @@ let raw: RawBridge | null = null
 let http: HttpBridge | null = null
 let status: BridgeStatus = 'ok'
 const statusListeners = new Set<(s: BridgeStatus) => void>()
+const resumedListeners = new Set<() => void>()
 
 function setStatus(next: BridgeStatus): void {
   status = next
@@ -41,7 +42,7 @@ export function initBridge(): RawBridge {
   } else {
     const env = { location: window.location, history: window.history, storage: window.sessionStorage }
     const token = takeToken(env)
-    raw = http = createHttpBridge({ token, onStatus: setStatus })
+    raw = http = createHttpBridge({ token, onStatus: setStatus, onEventsResumed: () => resumedListeners.forEach((l) => l()) })
     if (!token) setStatus('unauthorized')
     // A new address pasted into this tab: start again with its token (every store reloads with it).
     watchForNewToken({ ...env, addEventListener: (type, l) => window.addEventListener(type, l) }, () => window.location.reload())
@@ -103,6 +104,15 @@ export function onEvent<E extends EventName>(name: E, handler: (payload: EventPa
     }
     handler(parsed.data as EventPayload<E>)
   })
+}
+
+/**
+ * Told when the core's events come again after their stream was cut (browser mode): events may have been missed
+ * meanwhile, so a store following some state reads it again. Returns unsubscribe.
+ */
+export function onEventsResumed(listener: () => void): () => void {
+  resumedListeners.add(listener)
+  return () => resumedListeners.delete(listener)
 }
 
 /** The link to the core as the page sees it, now. */

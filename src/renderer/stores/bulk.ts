@@ -10,6 +10,8 @@ import type { BulkProgress, JobSummary } from '@shared/ipc/channels/bulk'
 import type { LockAction } from '@shared/api/lock-actions'
 import { cancelJob, deleteJob, getJob, listJobs, onBulkProgress, pauseJob, resumeJob, retryFailed } from '../api/bulk'
 import { startLockRun } from '../api/locks'
+import { onMissedEvents } from '../api/connection'
+import { isActive } from '../models/bulk-run'
 import { errorData } from '../api/errors'
 
 export const useBulkStore = defineStore('bulk', () => {
@@ -46,6 +48,10 @@ export const useBulkStore = defineStore('bulk', () => {
   /** Starts following `bulk.progress` (once): each event updates its job's status and counts. */
   function follow(): void {
     if (following) return
+    // Events missed while the stream was cut (browser mode): the jobs that were going are read again.
+    onMissedEvents(() => {
+      for (const j of byId.value.values()) if (isActive(j.status)) void refresh(j.id)
+    })
     following = onBulkProgress((p) => {
       const current = byId.value.get(p.jobId)
       const nextRates = new Map(rates.value)

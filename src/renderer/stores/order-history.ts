@@ -10,6 +10,7 @@ import type { AppErrorData } from '@shared/errors/app-error'
 import type { ExportFormat } from '@shared/ipc/channels/imports'
 import type { OrderRecord, OrderSummary, OutboxStatus } from '@shared/ipc/channels/orders'
 import { OUTBOX_STATES } from '@shared/orders/outbox'
+import { onMissedEvents } from '../api/connection'
 import { errorData } from '../api/errors'
 import {
   exportOrders,
@@ -160,6 +161,12 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
             void readRecord()
           }
         }, CHANGE_DELAY_MS)
+      })
+      // Changes missed while the events' stream was cut (browser mode): the list, and the order open, read again.
+      onMissedEvents(() => {
+        if (!visible) return
+        void refresh()
+        if (openId.value) void readRecord()
       })
     }
     await refresh()

@@ -112,6 +112,7 @@ describe('createHttpBridge events', () => {
     const received: Array<[string, unknown]> = []
     let connections = 0
     const statuses: BridgeStatus[] = []
+    let resumed = 0
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       connections++
       if (connections === 1) return streamResponse(['event: profiles.changed\nda', 'ta: {"activeId":"x"}\n\n: ping\n\n'], false)
@@ -124,9 +125,12 @@ describe('createHttpBridge events', () => {
       reconnect: { initialMs: 100, maxMs: 1000 },
       sleep: async (ms) => void delays.push(ms),
       onStatus: (s) => statuses.push(s),
+      onEventsResumed: () => resumed++,
     })
     bridge.onEvent((name, payload) => received.push([name, payload]))
     await vi.waitFor(() => expect(received).toHaveLength(2))
+    // Opened, cut, refused once, opened again: told once that events may have been missed.
+    expect(resumed).toBe(1)
     expect(received).toEqual([
       ['profiles.changed', { activeId: 'x' }],
       ['sandbox.status', { running: true }],
