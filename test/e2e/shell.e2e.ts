@@ -133,6 +133,18 @@ test.describe('without a system keychain', () => {
   test('a banner says secrets are kept for this session only', async ({ app, page }) => {
     await app.open(page)
     await expect(page.getByTestId('keychain-banner')).toContainText('No system keychain: secrets are kept for this session only.')
+    // Whole, with its second line (the page below shrinks, not the banner: it was cut in half once).
+    await page.getByTestId('nav-orders').click()
+    await expect(page.getByTestId('keychain-banner')).toContainText('Install or unlock a Secret Service keyring')
+    // A tall page (an order being typed) is what squeezed it.
+    await page.getByTestId('order-new').click()
+    await expect(page.getByTestId('order-wizard')).toBeVisible()
+    // The banner's box holds its text: the detail's last line ends inside it.
+    const cut = await page.getByTestId('keychain-banner').evaluate((el) => {
+      const detail = el.querySelector('.el-alert__description')!.getBoundingClientRect()
+      return detail.bottom - el.getBoundingClientRect().bottom
+    })
+    expect(cut).toBeLessThanOrEqual(0)
     await page.getByTestId('nav-settings').click()
     await expect(page.getByText(/Memory only, for this session/)).toBeVisible()
   })
