@@ -8,6 +8,7 @@ import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { CustomerImportResult, CustomerRecord } from '@shared/ipc/channels/customers'
 import type { ExportFormat } from '@shared/ipc/channels/imports'
+import { onMissedEvents } from '../api/connection'
 import { errorData } from '../api/errors'
 import {
   exportCustomers,
@@ -85,6 +86,8 @@ export const useCustomersStore = defineStore('customers', () => {
       onCustomersChanged((p) => {
         if (p.profileId === profiles.activeId) void search()
       })
+      // Changes missed while browser mode's event stream was cut.
+      onMissedEvents(() => void search())
     }
     await search()
   }

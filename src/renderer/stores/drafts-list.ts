@@ -12,6 +12,7 @@ import type { OrderSummary } from '@shared/ipc/channels/orders'
 import { MAX_ORDER_PAGE } from '@shared/ipc/channels/orders'
 import { orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
+import { onMissedEvents } from '../api/connection'
 import { errorData } from '../api/errors'
 import {
   duplicateDraft,
@@ -121,6 +122,10 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
           changeTimer = null
           if (visible) void search()
         }, SEARCH_DELAY_MS)
+      })
+      // Changes missed while browser mode's event stream was cut.
+      onMissedEvents(() => {
+        if (visible) void search()
       })
     }
     await search()
