@@ -201,7 +201,8 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
           // From here on the fields go whole: a refused part save is settled as any save is.
           if (parts) for (const p of parts) sending.add(p.field as keyof B)
           parts = null
-          if (!isConflict(e) || attempt >= 3) throw e
+          // The error as thrown (a BridgeError), so saveError says what it was, not an internal error.
+          if (!isConflict(e) || attempt >= 3) throw err
           if (ask && e.code === 'app.draftConflict') {
             await holdForChoice()
             if (conflict.value) return

@@ -17,7 +17,7 @@ import { proposeChannelOrderId } from '@shared/orders/order-number'
 import type { RuleIssue } from '@shared/rules/issue'
 import { getDraft, listDrafts, saveDraft } from '../api/drafts'
 import { submitOrder } from '../api/orders'
-import { errorData } from '../api/errors'
+import { BridgeError, errorData } from '../api/errors'
 import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
@@ -291,6 +291,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     submitting.value = true
     try {
       await flush()
+      // Not saved (the disk, the core): the stored draft is not what the screen shows, so nothing is submitted.
+      const failed = sync.value?.saveError.value
+      if (failed) throw new BridgeError(failed)
       const d = await getDraft(id)
       await submitOrder(id, d.revision)
     } finally {

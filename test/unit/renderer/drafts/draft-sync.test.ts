@@ -85,7 +85,7 @@ describe('keeping a screen’s work in the draft store', () => {
     await sync.load()
     text.value = 'typed'
     await sync.flush()
-    expect(sync.saveError.value).not.toBeNull()
+    expect(sync.saveError.value).toMatchObject({ code: 'app.storage', params: { detail: 'disk full' } })
     down = false
     operator.value = 'ops'
     await sync.flush()

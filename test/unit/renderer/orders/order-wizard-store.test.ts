@@ -22,6 +22,8 @@ let drafts: Map<string, Stored>
 let saves: { id: string; kind: string; body: unknown }[]
 let listeners: ((name: string, payload: unknown) => void)[]
 let seq = 0
+let failSaves = false
+let called: string[] = []
 
 const meta = (id: string, d: Stored) => ({ id, kind: d.kind, profileId: 'sandbox', name: d.name, revision: d.revision, createdAt: 0, updatedAt: 0, removedAt: null, summary: {} })
 const flush = () => new Promise((r) => setTimeout(r, 0))
@@ -29,11 +31,15 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 beforeEach(() => {
   drafts = new Map()
   saves = []
+  failSaves = false
+  called = []
   listeners = []
   installBridge({
     shell: 'browser',
     async invoke(channel, input) {
       const i = input as Record<string, unknown>
+      called.push(channel)
+      if (failSaves && (channel === 'drafts.save' || channel === 'drafts.saveParts')) return { ok: false, error: AppError.app('app.storage', { detail: 'disk full' }).toData() }
       if (channel === 'drafts.get') {
         const d = drafts.get(i['id'] as string)
         return d ? { ok: true, value: { ...meta(i['id'] as string, d), body: d.body } } : { ok: false, error: AppError.app('app.notFound', { what: 'draft' }).toData() }
@@ -136,6 +142,20 @@ describe('order wizard store', () => {
     // Clearing the order number is an issue of the header.
     store.setHeader({ channelOrderId: '' })
     expect(store.issuesAt('of-channelOrderId', null).map((i) => i.rule)).toEqual(['required'])
+  })
+
+  it('an order whose last change could not be saved is not submitted (the stored one is not what the screen shows)', async () => {
+    const store = await opened()
+    store.setEntry(0, good(store.entries[0]!))
+    await store.flush()
+    failSaves = true
+    expect(store.markReady()).toBe(true)
+    await store.flush()
+    // Said as what it was (the disk), not as an internal error.
+    expect(store.saveError).toMatchObject({ code: 'app.storage', params: { detail: 'disk full' } })
+    await expect(store.submit()).rejects.toMatchObject({ data: { code: 'app.storage' } })
+    expect(called).not.toContain('orders.submit')
+    expect(store.submitting).toBe(false)
   })
 
   it('entries: add, duplicate (new keys), move, remove keep the selection on the entry', async () => {
