@@ -20,7 +20,7 @@
 import { effectScope, ref, watch, type Ref } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import { draftKind, type DraftKind } from '@shared/drafts/kinds'
-import { getDraft, onDraftsChanged, saveDraft, saveDraftOnExit, saveDraftParts, type DraftSavePartsRequest } from '../api/drafts'
+import { findDraft, getDraft, onDraftsChanged, saveDraft, saveDraftOnExit, saveDraftParts, type DraftSavePartsRequest } from '../api/drafts'
 import { errorData } from '../api/errors'
 
 /** One id per page (tab or window), so its own saves can be told apart in `drafts.changed`. */
@@ -164,24 +164,22 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     })
   }
 
-  /** The elements to send by part, unless a field goes whole; null when nothing goes by part. */
-  function takeParts(): DraftSavePartsRequest['parts'] | null {
-    const parts: DraftSavePartsRequest['parts'] = []
-    for (const [k, set] of dirtyParts) {
-      if (sending.has(k)) continue
+  /** The replaced elements, with their values now. */
+  function partsToSend(): DraftSavePartsRequest['parts'] {
+    return [...dirtyParts].flatMap(([k, set]) => {
       const list = opts.fields[k].value as unknown[]
-      for (const index of [...set].sort((a, b) => a - b)) parts.push({ field: String(k), index, value: list[index] })
-    }
-    dirtyParts.clear()
-    return parts.length > 0 ? parts : null
+      return [...set].sort((a, b) => a - b).map((index) => ({ field: String(k), index, value: list[index] }))
+    })
   }
 
   async function send(): Promise<void> {
     sending = new Set(dirty)
     dirty.clear()
-    // Parts only on top of a saved revision and with no whole field to send (a forced save goes whole).
-    let parts = sending.size === 0 && revision > 0 && !forceNext ? takeParts() : null
-    if (!parts) for (const k of dirtyParts.keys()) sending.add(k)
+    // By part only on top of a saved revision and with no whole field to send (a forced save goes whole); else
+    // the fields of the replaced elements go whole too.
+    const byPart = sending.size === 0 && dirtyParts.size > 0 && revision > 0 && !forceNext
+    let parts = byPart ? partsToSend() : null
+    if (!byPart) for (const k of dirtyParts.keys()) sending.add(k)
     dirtyParts.clear()
     saving.value = true
     try {
@@ -223,11 +221,9 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
 
   /** Another window saved (`conflicts: 'ask'`): keep both as they are and wait for the page's choice. */
   async function holdForChoice(): Promise<void> {
-    let theirs
-    try {
-      theirs = await getDraft(opts.id)
-    } catch (err) {
-      if (errorData(err).code !== 'app.notFound') throw err
+    const theirs = await findDraft(opts.id)
+    if (!theirs) {
+      // Removed elsewhere meanwhile: the next save makes it again.
       revision = 0
       return
     }
@@ -261,11 +257,8 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
 
   /** Another window saved: take its fields, except those this page changed, and base the next save on it. */
   async function mergeTheirs(): Promise<void> {
-    let theirs
-    try {
-      theirs = await getDraft(opts.id)
-    } catch (err) {
-      if (errorData(err).code !== 'app.notFound') throw err
+    const theirs = await findDraft(opts.id)
+    if (!theirs) {
       revision = 0
       return
     }
@@ -279,14 +272,9 @@ export function useDraftSync<B extends object>(opts: DraftSyncOptions<B>): Draft
     if (loaded.value) return
     loadError.value = null
     try {
-      let found: Partial<B> | null = null
-      try {
-        const d = await getDraft(opts.id)
-        found = d.body as Partial<B>
-        revision = d.revision
-      } catch (err) {
-        if (errorData(err).code !== 'app.notFound') throw err
-      }
+      const stored = await findDraft(opts.id)
+      let found = stored ? (stored.body as Partial<B>) : null
+      if (stored) revision = stored.revision
       let moved = false
       if (!found && opts.legacy) {
         found = await opts.legacy()
