@@ -258,44 +258,30 @@ export class DraftStore {
     const meta = this.db.tx(() => {
       const current = this.head(input.id)
       if (!current) throw AppError.app('app.notFound', { what: `draft ${input.id}` })
-      if (current.kind !== input.kind) throw AppError.app('app.conflict', { what: `draft ${input.id} (another kind)` })
-      if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
-      if (current.revision !== input.baseRevision) {
-        throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
-      }
+      this.mayWrite(current, input)
       // The body last written, when it is this revision's (every write raises the revision, here or in another
       // process): only the new elements are checked, not the whole body parsed and checked again.
       const last = this.last?.id === input.id && this.last.revision === current.revision ? this.last : null
-      const schema = draftKind(input.kind).schema
       let body: Record<string, unknown>
-      if (last) {
-        body = { ...(last.body as Record<string, unknown>) }
-      } else {
-        try {
-          body = JSON.parse(this.mustRow(input.id).body) as Record<string, unknown>
-        } catch {
-          throw AppError.app('app.draftInvalid', { name: current.name, field: '(whole draft)' })
-        }
+      try {
+        body = { ...((last ? last.body : JSON.parse(this.mustRow(input.id).body)) as Record<string, unknown>) }
+      } catch {
+        throw AppError.app('app.draftInvalid', { name: current.name, field: '(whole draft)' })
       }
-      const copied = new Set<string>()
+      const schema = draftKind(input.kind).schema
+      // Each list touched is copied once (the held body is shared), then its elements replaced, each checked.
+      for (const field of new Set(input.parts.map((p) => p.field))) {
+        const list = Object.hasOwn(body, field) ? body[field] : undefined
+        if (!Array.isArray(list) || !elementSchema(schema, field)) throw AppError.app('app.invalidInput', { detail: `${field} is not a list of this draft` })
+        body[field] = list.slice()
+      }
       for (const p of input.parts) {
-        const list = typeof body === 'object' && body !== null && Object.hasOwn(body, p.field) ? body[p.field] : undefined
+        const list = body[p.field] as unknown[]
         // Parts replace elements that are there: a page whose list has another length sends the whole body.
-        if (!Array.isArray(list) || p.index >= list.length) {
-          throw AppError.app('app.invalidInput', { detail: `${p.field}[${p.index}] is not in the saved draft` })
-        }
-        const element = last ? elementSchema(schema, p.field) : null
-        if (last && !element) throw AppError.app('app.invalidInput', { detail: `${p.field} is not a list of this kind of draft` })
-        let value = p.value
-        if (element) {
-          const parsed = element.safeParse(value)
-          if (!parsed.success) throw AppError.app('app.draftInvalid', { name: current.name, field: `${p.field}.${p.index}.${firstPath(parsed.error)}` })
-          value = parsed.data
-        }
-        // The cached body is shared: its lists are copied before an element is replaced.
-        const target = copied.has(p.field) ? list : (body[p.field] = list.slice())
-        copied.add(p.field)
-        ;(target as unknown[])[p.index] = value
+        if (p.index >= list.length) throw AppError.app('app.invalidInput', { detail: `${p.field}[${p.index}] is not in the saved draft` })
+        const parsed = elementSchema(schema, p.field)!.safeParse(p.value)
+        if (!parsed.success) throw AppError.app('app.draftInvalid', { name: current.name, field: `${p.field}.${p.index}.${firstPath(parsed.error)}` })
+        list[p.index] = parsed.data
       }
       return this.write({ id: input.id, kind: input.kind, body, baseRevision: input.baseRevision }, last !== null)
     })
@@ -303,19 +289,21 @@ export class DraftStore {
     return meta
   }
 
+  /** Whether a save based on `baseRevision` may go over the stored draft: same kind, not removed, not changed since. */
+  private mayWrite(current: DraftRow, input: { kind: DraftKind; baseRevision: number; force?: boolean }): void {
+    if (current.kind !== input.kind) throw AppError.app('app.conflict', { what: `draft ${current.id} (another kind)` })
+    if (input.force) return
+    if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
+    if (current.revision !== input.baseRevision) {
+      throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
+    }
+  }
+
   /** The save itself, inside the caller's transaction; tells no one. `checked`: see checkBody. */
   private write(input: DraftSave, checked = false): DraftMeta {
     const id = input.id ?? randomUUID()
     const current = this.head(id)
-    if (current && current.kind !== input.kind) {
-      throw AppError.app('app.conflict', { what: `draft ${id} (another kind)` })
-    }
-    if (!input.force && current) {
-      if (current.removed_at !== null) throw AppError.app('app.draftRemoved')
-      if (current.revision !== input.baseRevision) {
-        throw AppError.app('app.draftConflict', { revision: current.revision, updatedAt: current.updated_at })
-      }
-    }
+    if (current) this.mayWrite(current, input)
     const name = input.name ?? current?.name ?? ''
     const { data, json, summary } = this.checkBody(input.kind, name, input.body, checked)
     const revision = (current?.revision ?? 0) + 1
