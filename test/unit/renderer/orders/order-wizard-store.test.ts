@@ -103,6 +103,14 @@ function good(e: OrderEntryDraft): OrderEntryDraft {
   }
 }
 
+/** Another window's save of the draft: its first entry's customer renamed, at the next revision. */
+function savedElsewhere(id: string, customerName: string): void {
+  const stored = drafts.get(id)!
+  const theirs = structuredClone(stored.body) as OrderDraft
+  theirs.entries[0]!.customerName = customerName
+  drafts.set(id, { ...stored, body: theirs, revision: stored.revision + 1 })
+}
+
 async function opened(): Promise<ReturnType<typeof useOrderWizardStore>> {
   const profiles = useProfilesStore()
   // The channel code comes from the active connection.
@@ -202,9 +210,7 @@ describe('order wizard store', () => {
     const store = await opened()
     const id = store.draftId!
     await store.flush()
-    const theirs = structuredClone(drafts.get(id)!.body) as OrderDraft
-    theirs.entries[0]!.customerName = 'Typed elsewhere'
-    drafts.set(id, { ...drafts.get(id)!, body: theirs, revision: drafts.get(id)!.revision + 1 })
+    savedElsewhere(id, 'Typed elsewhere')
     for (const l of listeners) l('drafts.changed', { ids: [id], clientId: 'another-tab' })
     await flush()
     await flush()
@@ -217,9 +223,7 @@ describe('order wizard store', () => {
     const id = store.draftId!
     await store.flush()
     // Another window saves its entries…
-    const theirs = structuredClone(drafts.get(id)!.body) as OrderDraft
-    theirs.entries[0]!.customerName = 'Typed elsewhere'
-    drafts.set(id, { ...drafts.get(id)!, body: theirs, revision: drafts.get(id)!.revision + 1 })
+    savedElsewhere(id, 'Typed elsewhere')
     // …while this one types in its own (before hearing of it).
     store.setEntry(0, { ...store.entries[0]!, customerName: 'Typed here' })
     await store.flush()
