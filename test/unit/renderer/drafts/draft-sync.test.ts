@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { effectScope, nextTick, ref, shallowRef } from 'vue'
+import { effectScope, nextTick, ref, shallowRef, type Ref } from 'vue'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { installBridge } from '../../../../src/renderer/bridge'
 import { replacedElements, useDraftSync } from '../../../../src/renderer/composables/draft-sync'
@@ -54,15 +54,20 @@ function setup() {
   return { s, text, operator, sync }
 }
 
+/** Types a value into a field and waits until it is saved (or the save settled). */
+async function typed<T>(sync: { flush(): Promise<void> }, field: Ref<T>, value: T): Promise<void> {
+  field.value = value
+  await nextTick()
+  await sync.flush()
+}
+
 const saves = (s: ReturnType<typeof store>) => s.core.calls.filter((c) => c.channel === 'drafts.save').map((c) => (c.input as { body: unknown }).body)
 
 describe('keeping a screen’s work in the draft store', () => {
   it('saves every change at once, without waiting for a pause in typing', async () => {
     const { s, text, sync } = setup()
     await sync.load()
-    text.value = '8100000001'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, '8100000001')
     expect(s.stored?.body).toEqual({ text: '8100000001', operatorIdentity: '' })
   })
 
@@ -112,13 +117,9 @@ describe('keeping a screen’s work in the draft store', () => {
   it('lays its own fields over another window’s save instead of losing either', async () => {
     const { s, text, operator, sync } = setup()
     await sync.load()
-    text.value = 'mine'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine')
     s.theirs({ text: 'mine', operatorIdentity: 'set elsewhere' })
-    text.value = 'mine, changed'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine, changed')
     expect(s.stored?.body).toEqual({ text: 'mine, changed', operatorIdentity: 'set elsewhere' })
     expect(operator.value).toBe('set elsewhere')
   })
@@ -186,42 +187,30 @@ describe('with conflicts asked (an order: its entries are one field)', () => {
   it('a save over another window’s newer version overwrites nothing and asks; "keep mine" then saves over it', async () => {
     const { s, text, sync } = askSetup()
     await sync.load()
-    text.value = 'mine'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine')
     s.theirs({ text: 'theirs', operatorIdentity: 'set elsewhere' })
-    text.value = 'mine, changed'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine, changed')
     expect(sync.conflict.value).toMatchObject({ revision: 2 })
     expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: 'set elsewhere' })
     expect(text.value).toBe('mine, changed')
     // Typing on while the question is open saves nothing either.
-    text.value = 'mine, changed again'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine, changed again')
     expect(s.stored?.body).toEqual({ text: 'theirs', operatorIdentity: 'set elsewhere' })
 
     await sync.resolveConflict('mine')
     expect(sync.conflict.value).toBeNull()
     expect(s.stored?.body).toEqual({ text: 'mine, changed again', operatorIdentity: '' })
     // And saving goes on as usual afterwards.
-    text.value = 'after'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'after')
     expect(s.stored?.body).toMatchObject({ text: 'after' })
   })
 
   it('"show theirs" loads the other version and sends nothing', async () => {
     const { s, text, operator, sync } = askSetup()
     await sync.load()
-    text.value = 'mine'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine')
     s.theirs({ text: 'theirs', operatorIdentity: 'ops' })
-    text.value = 'mine, changed'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine, changed')
     const before = saves(s).length
     await sync.resolveConflict('theirs')
     expect([text.value, operator.value]).toEqual(['theirs', 'ops'])
@@ -234,13 +223,9 @@ describe('with conflicts asked (an order: its entries are one field)', () => {
   it('leaving the page with the question open sends nothing over the other version; a reload asks again', async () => {
     const { s, text, sync } = askSetup()
     await sync.load()
-    text.value = 'mine'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine')
     s.theirs({ text: 'theirs', operatorIdentity: '' })
-    text.value = 'mine, changed'
-    await nextTick()
-    await sync.flush()
+    await typed(sync, text, 'mine, changed')
     const before = saves(s).length
     window.dispatchEvent(new Event('pagehide'))
     await tick()
