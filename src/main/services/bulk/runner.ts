@@ -456,10 +456,22 @@ export class BulkRunner {
       const ended = job.status === 'completed' || job.status === 'cancelled'
       const next = secrets.without((i) => ended || job.results[i] !== undefined)
       if (!next) return
-      await this.store.writeJob(next)
-      job.file = next
-      job.kind = openJob(next)
-      this.recount(job)
+      // The job stops relying on the secrets first, then they leave the disk: the file never lacks one the job
+      // still offers to retry with (the rewrite ends with a folder fsync, after the new file is in place).
+      const before = job.file
+      const use = (f: JobBase) => {
+        job.file = f
+        job.kind = openJob(f)
+        this.recount(job)
+      }
+      use(next)
+      try {
+        await this.store.writeJob(next)
+      } catch (err) {
+        // Still on disk: the job keeps them, and the next removal tries again.
+        use(before)
+        throw err
+      }
     }
     job.dropping = job.dropping.then(drop, drop)
     return job.dropping
