@@ -81,6 +81,11 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await expect(link).toContainText('Entry 1 › Asset group 1 › Product 1')
   await link.click()
   await expect(expr).toBeFocused()
+  // From a closed product too: it opens (its fields mount in steps) and the field itself is focused.
+  await page.getByTestId('product-toggle').first().click()
+  await expect(expr).toHaveCount(0)
+  await link.click()
+  await expect(expr).toBeFocused()
   await expr.fill('2-0-0')
   await expect(page.locator('#of-orderList-0-assets-0-products-0-timeUnitQuantity')).toHaveValue('2')
 

@@ -59,7 +59,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
    * line each. An entry of 10 products with every field open is hundreds of inputs: opening only what the user
    * works on keeps picking an entry and typing quick.
    */
-  const expanded = ref(new Set<string>())
+  // Shallow: replaced whole on every change, and asked by every product on each render (a deep Set tracks each call).
+  const expanded = shallowRef(new Set<string>())
   function isExpanded(path: string): boolean {
     return expanded.value.has(path)
   }
