@@ -114,7 +114,8 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     // Only the employees of the calls that left are read back (not those journaled and never sent).
     expect(readBack).toBeLessThanOrEqual(interrupted.total * 100)
     expect(sb.stats().byOperation.listMembers ?? 0).toBeGreaterThan(readsBefore)
-    // No initial password of a created employee is left on disk.
+    // No initial password of a created employee is left on disk (removed just after the run: settled waits for it).
+    await runner.settled(jobId)
     const jobFile = readFileSync(join(dir, 'jobs', jobId, 'job.json'), 'utf8')
     expect(jobFile).not.toContain('Crash0pw')
     expect(readdirSync(join(dir, 'journal')).length).toBeGreaterThan(0)

@@ -172,11 +172,13 @@ export class JobStore {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
     const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
+    // Made first: the steps of the write that follow are then waits on the disk alone, not also on this thread.
+    const text = JSON.stringify(file) + '\n'
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const fh = await open(tmp, 'wx', 0o600)
       try {
-        await fh.writeFile(JSON.stringify(file) + '\n')
+        await fh.writeFile(text)
         await fh.datasync()
       } finally {
         await fh.close()
