@@ -78,6 +78,8 @@ export interface CallOptions {
    * record it resumes from.
    */
   awaitJournalEnd?: boolean
+  /** `data` validated with the operation's `lean` schema, where it has one (the bulk runner: see OperationDef). */
+  lean?: boolean
 }
 
 const PREPARED = Symbol('prepared attempt')
@@ -398,7 +400,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           opts.timeoutMs,
           onSent,
         )
-        const decoded = decodeResponse(opId, res.status, res.text)
+        const decoded = decodeResponse(opId, res.status, res.text, { lean: opts.lean === true })
         if (entryId !== undefined) {
           const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.status }
           if (sentAt !== undefined) end.sentAt = sentAt

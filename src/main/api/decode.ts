@@ -41,8 +41,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Decodes one answer of an operation; throws AppError on every failure. */
-export function decodeResponse(opId: OperationId, status: number, text: string): Decoded {
+/**
+ * Decodes one answer of an operation; throws AppError on every failure. `lean`: `data` is validated with the
+ * operation's `lean` schema where it has one (what a bulk run reads of it).
+ */
+export function decodeResponse(opId: OperationId, status: number, text: string, opts: { lean?: boolean } = {}): Decoded {
   const op = OPERATIONS[opId]
   const base = { httpStatus: status, operation: opId }
   const envelope = rawEnvelopeSchema.safeParse(parseJson(text))
@@ -65,7 +68,7 @@ export function decodeResponse(opId: OperationId, status: number, text: string):
   }
   const env = envelope.data
   const code = String(env.code)
-  const schema = op.data
+  const schema = (opts.lean === true ? op.lean : undefined) ?? op.data
 
   if (!isSuccessCode(code)) {
     if (code === PARTIAL_SUCCESS_CODE && schema) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import {
+  addMembersOutcomeSchema,
   addMembersResultSchema,
   assetProductsSchema,
   batchOrderResultSchema,
@@ -49,15 +50,20 @@ export interface OperationDef<Data extends z.ZodType = z.ZodType> {
   repeat: RepeatSafety
   /** Schema of `data` on success; `null` where the spec shows no data. */
   data: Data | null
+  /**
+   * What a bulk run reads of `data`, where that is much less than all of it: validated instead of `data` on the
+   * runner's calls (CallOptions.lean), so a job of thousands does not check fields it never reads.
+   */
+  lean?: z.ZodType
   /** One line for logs and the journal. */
   title: string
 }
 
 // Keeps each entry's exact `data` type (a schema, or `null` where the spec shows no data) so OperationData works.
-function op<D extends z.ZodType | null>(
-  def: Omit<OperationDef, 'data'> & { data: D },
-): Omit<OperationDef, 'data'> & { data: D } {
-  return def
+function op<D extends z.ZodType | null, L extends z.ZodType | undefined = undefined>(
+  def: Omit<OperationDef, 'data' | 'lean'> & { data: D; lean?: L },
+): Omit<OperationDef, 'data' | 'lean'> & { data: D; lean: L } {
+  return def as Omit<OperationDef, 'data' | 'lean'> & { data: D; lean: L }
 }
 
 export const OPERATIONS = {
@@ -72,7 +78,7 @@ export const OPERATIONS = {
   listVirtualAssets: op({ group: 'order', method: 'GET', path: '/asset/{enterpriseGlobalId}/list', repeat: 'read', data: z.array(virtualAssetSchema), title: 'List enterprise virtual assets' }),
   getShellNums: op({ group: 'order', method: 'POST', path: '/shellnums', repeat: 'create', data: z.array(z.string()), title: 'Get asset numbers' }),
   // member center group
-  addMembers: op({ group: 'member', method: 'POST', path: '/enterprise/{enterpriseGlobalId}/member', repeat: 'create', data: addMembersResultSchema, title: 'Add employees' }),
+  addMembers: op({ group: 'member', method: 'POST', path: '/enterprise/{enterpriseGlobalId}/member', repeat: 'create', data: addMembersResultSchema, lean: addMembersOutcomeSchema, title: 'Add employees' }),
   editMember: op({ group: 'member', method: 'PUT', path: '/enterprise/{enterpriseGlobalId}/member/{memberGlobalId}', repeat: 'idempotent', data: null, title: 'Edit employee' }),
   resetPassword: op({ group: 'member', method: 'PUT', path: '/enterprise/{enterpriseGlobalId}/member/{memberGlobalId}/resetPassword', repeat: 'idempotent', data: null, title: 'Reset password' }),
   deleteMember: op({ group: 'member', method: 'DELETE', path: '/enterprise/{enterpriseGlobalId}/member/{memberGlobalId}', repeat: 'create', data: null, title: 'Delete employee' }),
@@ -91,6 +97,11 @@ export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[]
 export type OperationData<K extends OperationId> = (typeof OPERATIONS)[K]['data'] extends z.ZodType
   ? z.output<NonNullable<(typeof OPERATIONS)[K]['data']>>
   : null
+
+/** What a bulk run's call of an operation returns: its `lean` schema's output, or else its `data`. */
+export type OperationLeanData<K extends OperationId> = (typeof OPERATIONS)[K]['lean'] extends z.ZodType
+  ? z.output<NonNullable<(typeof OPERATIONS)[K]['lean']>>
+  : OperationData<K>
 
 /** Path parameter names of a template, in order. */
 export function pathParamNames(template: string): string[] {

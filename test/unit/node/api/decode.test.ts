@@ -51,6 +51,24 @@ describe('decodeResponse', () => {
     expect(d.data).toMatchObject({ succeeded: [{ globalId: 'g1' }], failed: [{ userName: 'b' }] })
   })
 
+  it('lean (a bulk run): checks and keeps only what the run reads, and still refuses an answer without it', () => {
+    const member = { id: 1, globalId: 'g1', userName: 'a', name: 'A', createTime: 'not a number' }
+    const body = (m: object) => JSON.stringify({ code: 0, message: 'success', data: { succeeded: [m], failed: [{ userName: 'b', message: 'exists' }] } })
+    // A field the run never reads, malformed: refused by the whole schema, let through by the lean one.
+    expect(fail(() => decodeResponse('addMembers', 200, body(member))).code).toBe('app.badResponse')
+    expect(decodeResponse('addMembers', 200, body(member), { lean: true })).toEqual({
+      data: { succeeded: [{ userName: 'a', globalId: 'g1' }], failed: [{ userName: 'b', message: 'exists' }] },
+      partial: false,
+    })
+    // What the run reads, missing: refused either way, the 60027 partial answer too.
+    const e = fail(() => decodeResponse('addMembers', 200, body({ id: 1, userName: 'a' }), { lean: true }))
+    expect(e.code).toBe('app.badResponse')
+    expect(e.details.cause ?? e.message).toContain('globalId')
+    expect(fail(() => decodeResponse('addMembers', 299, JSON.stringify({ code: '60027', message: 'partial', data: { succeeded: [{ userName: 'a' }], failed: [] } }), { lean: true })).code).toBe('60027')
+    // An operation without a lean schema is checked whole.
+    expect(fail(() => decodeResponse('lockAssets', 200, '{"code":0,"message":"success","data":[{"assetNum":"A","status":9}]}', { lean: true })).code).toBe('app.badResponse')
+  })
+
   it('a 60027 without usable data stays an error', () => {
     expect(fail(() => decodeResponse('addMembers', 299, '{"code":"60027","message":"partial"}')).code).toBe('60027')
   })

@@ -6,7 +6,7 @@
  * keeps the operation and its request paired), so a new kind is one new file and a line in `index.ts`.
  */
 import { z } from 'zod'
-import { OPERATIONS, type OperationData, type OperationId, type OperationRequests } from '@shared/api/operations'
+import { OPERATIONS, type OperationId, type OperationLeanData, type OperationRequests } from '@shared/api/operations'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import type { BulkKind, BulkStart, ItemResult } from '@shared/ipc/channels/bulk'
 import type { BulkSettings } from '@shared/settings'
@@ -206,8 +206,8 @@ export interface OperationCallsSpec<K extends OperationId> {
   op: K
   /** The request of a chunk of items; throws an AppError when an item cannot be sent (the chunk's items fail with it). */
   request(items: number[]): OperationRequests[K]
-  /** One outcome per item from the operation's (validated) data. */
-  interpret(items: number[], data: OperationData<K>, partial: boolean): ChunkItemOutcome[]
+  /** One outcome per item from the operation's data (validated with its `lean` schema where it has one). */
+  interpret(items: number[], data: OperationLeanData<K>, partial: boolean): ChunkItemOutcome[]
 }
 
 
@@ -255,11 +255,12 @@ function readyCall<K extends OperationId>(client: ApiClient, spec: OperationCall
     async send(opts) {
       let res
       try {
-        res = await client.call(spec.op, req, { ...opts, prepared })
+        res = await client.call(spec.op, req, { ...opts, prepared, lean: true })
       } catch (err) {
         return { error: asAppError(err) }
       }
-      return { outcomes: spec.interpret(items, res.data, res.partial) }
+      // `lean: true` above: the data is what the lean schema let through (the client's type is the whole record's).
+      return { outcomes: spec.interpret(items, res.data as OperationLeanData<K>, res.partial) }
     },
   }
 }
