@@ -22,7 +22,7 @@ import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
 import { issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
-import { copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
+import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
 import { useProfilesStore } from './profiles'
 
 /** A ref whose value is kept raw (never made reactive deep down, skipped by deep watchers): replaced whole. */
@@ -221,6 +221,19 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   function setEntry(i: number, e: OrderEntryDraft): void {
     setEntries(replaceAt(entries.value, i, e))
   }
+  /**
+   * Adds numbers to the group with these keys, wherever its entry now is (numbers issued for a group that is no
+   * longer the one on screen: another entry was picked while they came). False when the group is gone.
+   */
+  function addNumbersTo(entryKey: string, groupKey: string, numbers: readonly string[]): boolean {
+    const i = entries.value.findIndex((e) => e.key === entryKey)
+    const e = entries.value[i]
+    const g = e ? e.assets.findIndex((a) => a.key === groupKey) : -1
+    if (!e || g < 0) return false
+    const group = e.assets[g]!
+    setEntry(i, { ...e, assets: replaceAt(e.assets, g, { ...group, assetNos: addNumbers(group.assetNos, numbers) }) })
+    return true
+  }
   function addEntry(e: OrderEntryDraft = emptyEntry('new_buy')): void {
     setEntries([...entries.value, e])
     selected.value = entries.value.length - 1
@@ -395,6 +408,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     open,
     close,
     setEntry,
+    addNumbersTo,
     setEntries,
     addEntry,
     duplicateEntry,

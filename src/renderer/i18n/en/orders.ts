@@ -84,6 +84,7 @@ export default {
       numbersHint: 'One per line, or pasted from a sheet (commas and spaces between numbers work too)',
       count: '1 number | {n} numbers',
       allocateHint: 'New numbers from the service (order operation 9); recorded in the journal and kept under Assets → Asset numbers.',
+      issuedForGone: 'The asset group these numbers were asked for is gone: they are kept under Assets → Asset numbers.',
       lentHint: 'This lock is lent',
       transferredHint: 'The number was transferred',
       addExtend: 'Add attribute',

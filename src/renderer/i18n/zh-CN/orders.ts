@@ -84,6 +84,7 @@ export default {
       numbersHint: '每行一个，或从表格粘贴（也可用逗号、空格分隔）',
       count: '{n} 个编号',
       allocateHint: '向服务申请新编号（订单操作 9）；记录在日志中，并保存在“资产 → 资产编号”。',
+      issuedForGone: '申请这些编号的资产组已不在：编号保存在“资产 → 资产编号”。',
       lentHint: '此锁为借用锁',
       transferredHint: '此编号为转移而来',
       addExtend: '添加属性',

@@ -1,19 +1,30 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import ElementPlus from 'element-plus'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import AssetNumbersField from '../../../../src/renderer/views/orders/wizard/AssetNumbersField.vue'
+import { useOrderWizardStore } from '../../../../src/renderer/stores/order-wizard'
+import { useShellnumsStore } from '../../../../src/renderer/stores/shellnums'
+import { emptyEntry } from '@shared/orders/draft'
+
+// "Get N numbers" asks first: answered yes here.
+vi.mock('../../../../src/renderer/composables/feedback', () => ({
+  confirmAction: () => Promise.resolve(true),
+  notifySuccess: vi.fn(),
+  notifyError: vi.fn(),
+  notifyInfo: vi.fn(),
+}))
 
 const nums = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(8_100_000_000 + from + i))
 const task = () => new Promise((r) => setTimeout(r, 0))
 
-function field(numbers: string[]) {
+function field(numbers: string[], owner = { entryKey: 'e1', groupKey: 'g1' }) {
   const pinia = createPinia()
   setActivePinia(pinia)
   return mount(AssetNumbersField, {
-    props: { numbers, anchor: 'of-box', error: '', allocate: false },
+    props: { numbers, anchor: 'of-box', error: '', allocate: true, ...owner },
     global: { plugins: [ElementPlus, i18n, pinia] },
     attachTo: document.body,
   })
@@ -61,6 +72,30 @@ describe('the numbers box when its group changes from outside (another entry pic
     await w.setProps({ numbers: sent })
     await task()
     expect(box.value).toBe(`${nums(0, 2).join('\n')}\n81000`)
+    w.unmount()
+  })
+
+  it('numbers asked for one entry, answered after another entry was picked, go to the entry they were asked for', async () => {
+    const w = field(nums(0, 2), { entryKey: 'first', groupKey: 'g-first' })
+    const wizard = useOrderWizardStore()
+    const first = { ...emptyEntry('new_buy'), key: 'first' }
+    first.assets = [{ ...first.assets[0]!, key: 'g-first', assetNos: nums(0, 2) }]
+    const second = { ...emptyEntry('new_buy'), key: 'second' }
+    wizard.addEntry(first)
+    wizard.addEntry(second)
+    let answer: (v: { numbers: string[] }) => void = () => undefined
+    const shellnums = useShellnumsStore()
+    shellnums.issue = vi.fn(() => new Promise((r) => (answer = r as typeof answer))) as unknown as typeof shellnums.issue
+    await w.get('[data-testid="allocate"]').trigger('click')
+    await task()
+    expect(shellnums.issue).toHaveBeenCalledOnce()
+    // The second entry picked meanwhile: the same field now shows its group.
+    await w.setProps({ numbers: [], entryKey: 'second', groupKey: second.assets[0]!.key })
+    answer({ numbers: ['8100000099'] })
+    await task()
+    expect(w.emitted('update')).toBeUndefined()
+    expect(wizard.entries[0]!.assets[0]!.assetNos).toEqual([...nums(0, 2), '8100000099'])
+    expect(wizard.entries[1]!.assets[0]!.assetNos).toEqual([])
     w.unmount()
   })
 })
