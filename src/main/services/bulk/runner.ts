@@ -820,9 +820,12 @@ export class BulkRunner {
     // The first batch alone: building the second (five times larger) at the same time kept this thread from the
     // first one's writes as they finished, and the first calls left 10 ms later (at 5,000 employees).
     let first = true
+    // Set once the workers are done: a feed still waiting in its timer then starts nothing (after a pause and a
+    // quick resume it would otherwise journal calls that no worker of this round will send).
+    let ended = false
 
     const feed = (): void => {
-      while (feeding.size < (first ? 1 : 2) && next < chunks.length && !this.stopping(job)) {
+      while (!ended && feeding.size < (first ? 1 : 2) && next < chunks.length && !this.stopping(job)) {
         const room = Math.min(batchSize, window - queue.length - preparing)
         if (room <= 0) return
         batchSize *= 5
@@ -871,6 +874,7 @@ export class BulkRunner {
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
+    ended = true
     await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
     await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))

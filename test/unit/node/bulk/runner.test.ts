@@ -653,6 +653,20 @@ describe('BulkRunner: employees (creates)', () => {
     accounted(await b.allItems(s.id), 300)
   })
 
+  it('paused at once and resumed at once: every call journaled is sent or closed, none left behind by the first round', async () => {
+    const svc = new FakeService()
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start(start(500))
+    await r.pause(s.id)
+    await r.wait(s.id)
+    await r.resume(s.id)
+    // The first round's next batch waits in a timer for the job file: it must start nothing now.
+    await new Promise((res) => setTimeout(res, 30))
+    expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 500 } })
+    expect(svc.prepared).toBe(svc.calls + svc.abandoned)
+    expect(svc.calls).toBe(5)
+  })
+
   it('drops the initial passwords of created employees from the job file, refused ones too', async () => {
     const svc = new FakeService()
     svc.refuse = new Set(['user1'])
