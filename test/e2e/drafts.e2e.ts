@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { emptyEntry, orderDraftSchema } from '@shared/orders/draft'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
 
 function order(customer: string, orderType: 'new_buy' | 'delete_asset', entries = 1) {
   return orderDraftSchema.parse({
@@ -27,10 +27,9 @@ async function seed(app: AppHandle): Promise<void> {
 
 const rows = (page: Page) => page.getByTestId('drafts-table').locator('.el-table__body tr')
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text })
-/** A row's "More" menu item (menus are teleported to the page's end; only the open one is visible). */
+/** A row's "More" menu item. */
 async function more(page: Page, r: Locator, item: string): Promise<void> {
-  await r.getByTestId('draft-more').click()
-  await page.getByTestId(item).locator('visible=true').click()
+  await pickFromMenu(page, r.getByTestId('draft-more'), item)
 }
 
 test('list, search, rename, copy, remove with undo, export and import, bad files refused, start from a template', async ({ app, page }) => {
@@ -148,8 +147,7 @@ test('in Chinese: the list in words, and a refused file says why', async ({ app,
   await expect(page.getByTestId('drafts-import-error')).toContainText('notes.json 未导入')
   await expect(page.getByTestId('drafts-import-error')).toContainText('这不是 License Desk 草稿文件，未导入任何内容。')
   // Remove and undo, in Chinese.
-  await row(page, 'Globex revoke').getByTestId('draft-more').click()
-  await page.getByTestId('draft-remove').locator('visible=true').click()
+  await more(page, row(page, 'Globex revoke'), 'draft-remove')
   await page.locator('.el-message-box').getByRole('button', { name: '删除' }).click()
   await expect(page.getByTestId('drafts-removed')).toContainText('已删除 1 个草稿。')
   await page.getByTestId('drafts-undo').click()

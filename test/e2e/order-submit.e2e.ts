@@ -14,7 +14,7 @@ import type { OrderRecord } from '@shared/ipc/channels/orders'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { draftFromBody } from '@shared/orders/refund'
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
 
 /** A fresh lock number nobody bought yet in this sandbox. */
 const freshLock = (): string => `87${String(Date.now()).slice(-8)}`
@@ -208,8 +208,7 @@ test('a bought lock is refunded from the history, and is gone from the asset lis
     // The history exports as CSV, with the order and what came back.
     await page.keyboard.press('Escape')
     const downloading = page.waitForEvent('download')
-    await page.getByTestId('history-export').click()
-    await page.getByTestId('history-export-csv').locator('visible=true').click()
+    await pickFromMenu(page, page.getByTestId('history-export'), 'history-export-csv')
     const csv = (await readFile((await (await downloading).path())!)).toString('utf8')
     expect(csv).toContain(number)
     expect(csv).toContain(licenseOrderId)

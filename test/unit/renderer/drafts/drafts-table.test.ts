@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import { mount } from '@vue/test-utils'
+import ElementPlus from 'element-plus'
+import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import { applyLocale, i18n } from '../../../../src/renderer/i18n'
+import DraftsTable from '../../../../src/renderer/views/drafts/DraftsTable.vue'
+
+const draft = (id: string, name: string): DraftMeta =>
+  ({ id, name, kind: 'orders.order', profileId: 'sandbox', revision: 1, createdAt: 1, updatedAt: 1, summary: { customer: '', entries: 1, orderType: 'new_buy', issues: 0, ready: false } }) as unknown as DraftMeta
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await nextTick()
+  await new Promise((r) => setTimeout(r, 0))
+}
+
+beforeEach(() => applyLocale('en'))
+
+describe('the drafts table', () => {
+  it('keeps a ticked row ticked when the list is read again, and unticks one that left it', async () => {
+    const w = mount(DraftsTable, {
+      props: { rows: [draft('a', 'Alpha'), draft('b', 'Beta')], tab: 'orders', loading: false, emptyText: '', orders: new Map() },
+      global: { plugins: [ElementPlus, i18n] },
+      attachTo: document.body,
+    })
+    await settle()
+    const selected = () => (w.emitted('select') ?? []).at(-1)?.[0] as string[] | undefined
+    await w.findAll('.el-table__body .el-checkbox')[1]!.trigger('click')
+    await settle()
+    expect(selected()).toEqual(['b'])
+    // Read again (a change elsewhere): new objects, same drafts.
+    await w.setProps({ rows: [draft('a', 'Alpha'), draft('b', 'Beta'), draft('c', 'Gamma')] })
+    await settle()
+    expect(selected()).toEqual(['b'])
+    expect(w.findAll('.el-table__body .el-checkbox.is-checked')).toHaveLength(1)
+    // Beta removed: no longer ticked, and not ticked when it comes back.
+    await w.setProps({ rows: [draft('a', 'Alpha'), draft('c', 'Gamma')] })
+    await settle()
+    expect(selected()).toEqual([])
+    await w.setProps({ rows: [draft('a', 'Alpha'), draft('b', 'Beta'), draft('c', 'Gamma')] })
+    await settle()
+    expect(w.findAll('.el-table__body .el-checkbox.is-checked')).toHaveLength(0)
+    w.unmount()
+  })
+})
