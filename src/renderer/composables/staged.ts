@@ -24,10 +24,20 @@ export function stagedSettled(): Promise<void> {
   return new Promise((r) => waiters.push(r))
 }
 
-export function useStaged(active: () => boolean, steps: number): Ref<number> {
+/**
+ * `closeLater`: once inactive, the steps stay mounted one more task (the owner hides them at once, v-show), so
+ * taking twenty fields down is not added to the task that closed them (picking another entry closes the product
+ * open in the one left); opened again meanwhile, they are simply shown again.
+ */
+export function useStaged(active: () => boolean, steps: number, opts: { closeLater?: boolean } = {}): Ref<number> {
   const shown = ref(0)
   let timer: ReturnType<typeof setTimeout> | null = null
+  let closing: ReturnType<typeof setTimeout> | null = null
   const stop = () => {
+    if (closing !== null) {
+      clearTimeout(closing)
+      closing = null
+    }
     if (timer === null) return
     clearTimeout(timer)
     timer = null
@@ -46,8 +56,17 @@ export function useStaged(active: () => boolean, steps: number): Ref<number> {
   }
   const begin = (on: boolean) => {
     stop()
-    shown.value = on ? 1 : 0
-    if (on && steps > 1) {
+    if (!on) {
+      if (opts.closeLater === true && shown.value > 0) {
+        closing = setTimeout(() => {
+          closing = null
+          shown.value = 0
+        }, 0)
+      } else shown.value = 0
+      return
+    }
+    shown.value = Math.max(shown.value, 1)
+    if (shown.value < steps) {
       mounting++
       timer = setTimeout(next, 0)
     }

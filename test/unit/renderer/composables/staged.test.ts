@@ -4,11 +4,11 @@ import { mount } from '@vue/test-utils'
 import { stagedSettled, useStaged } from '../../../../src/renderer/composables/staged'
 
 /** A block of three steps shown while `open` is true; each step a div of its own. */
-function block(open: Ref<boolean>, steps = 3) {
+function block(open: Ref<boolean>, steps = 3, opts: { closeLater?: boolean } = {}) {
   return mount(
     defineComponent({
       setup() {
-        const shown = useStaged(() => open.value, steps)
+        const shown = useStaged(() => open.value, steps, opts)
         return () => h('div', Array.from({ length: steps }, (_, i) => (shown.value > i ? h('div', { id: `step-${i + 1}` }) : null)))
       },
     }),
@@ -78,5 +78,37 @@ describe('a block mounted in steps', () => {
     void settled.then(() => (done = true))
     await task()
     expect(done).toBe(true)
+  })
+
+  it('closing later: the steps stay one more task, and opened again meanwhile they are not mounted again', async () => {
+    const open = ref(true)
+    const w = block(open, 3, { closeLater: true })
+    unmount = () => w.unmount()
+    await stagedSettled()
+    await nextTick()
+    const first = document.getElementById('step-3')
+    expect(ids()).toEqual(['step-1', 'step-2', 'step-3'])
+    open.value = false
+    await nextTick()
+    // Still there in the task that closed it (its owner hides it); gone a task later.
+    expect(ids()).toEqual(['step-1', 'step-2', 'step-3'])
+    await task()
+    await nextTick()
+    expect(ids()).toEqual([])
+    // Opened, closed and opened again within a task: the same elements stay.
+    open.value = true
+    await nextTick()
+    await stagedSettled()
+    await nextTick()
+    const again = document.getElementById('step-3')
+    expect(again).not.toBeNull()
+    expect(again).not.toBe(first)
+    open.value = false
+    await nextTick()
+    open.value = true
+    await nextTick()
+    await task()
+    await nextTick()
+    expect(document.getElementById('step-3')).toBe(again)
   })
 })

@@ -5,7 +5,9 @@ import { createPinia, setActivePinia } from 'pinia'
 import ElementPlus, { ElFormItem } from 'element-plus'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import CustomerSection from '../../../../src/renderer/views/orders/wizard/CustomerSection.vue'
-import { emptyEntry, type OrderEntryDraft } from '@shared/orders/draft'
+import ProductEditor from '../../../../src/renderer/views/orders/wizard/ProductEditor.vue'
+import { useOrderWizardStore } from '../../../../src/renderer/stores/order-wizard'
+import { emptyEntry, emptyProduct, type OrderEntryDraft, type ProductDraft } from '@shared/orders/draft'
 
 /**
  * How many times each form item rendered (its label, its input, its error line), by its label: Element Plus's
@@ -49,10 +51,33 @@ describe('typing in one field of an entry', () => {
     await w.setProps({ entry: typed })
     await nextTick()
     expect(renders.get(name)).toBeGreaterThan(before.get(name)!)
-    // Text fields beside it stay as they are (only the customer picker and the type select, which read the whole entry, render again).
+    // Fields beside it stay as they are (only the customer picker, which reads the whole entry, renders again).
     const others = labels.filter((l) => l !== name && renders.get(l) !== before.get(l))
-    expect(others).toEqual(['Enterprise global ID', 'Customer type'])
+    expect(others).toEqual(['Enterprise global ID'])
     expect(w.get<HTMLInputElement>('[data-testid="entry-adminEmail"]').element.value).toBe('ann@acme.example')
+    w.unmount()
+  })
+})
+
+describe('changing one field of an open product', () => {
+  it('re-renders that field only, the duration’s and the other fields’ not', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const base = 'orderList[0].assets[0].products[0]'
+    useOrderWizardStore().setExpanded(base, true)
+    const product: ProductDraft = { ...emptyProduct(), productName: 'X', productUri: 'GMS-1', productType: 'tool', limitConcurrent: 5, timeDurationExpression: '1-0-0' }
+    const w = mount(ProductEditor, { props: { product, base, entry: 0, orderType: 'new_buy', index: 0 }, global: { plugins: [ElementPlus, i18n, pinia] }, attachTo: document.body })
+    // The open product mounts in steps, one per task.
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+    const labels = [...renders.keys()]
+    const nodes = 'Nodes'
+    expect(labels).toEqual(expect.arrayContaining([nodes, 'Product name', 'Time unit', 'Start date', 'End date', 'Trial', 'Passwords']))
+    const before = new Map(renders)
+    await w.setProps({ product: { ...product, limitConcurrent: 7 } })
+    await nextTick()
+    expect(renders.get(nodes)).toBeGreaterThan(before.get(nodes)!)
+    expect(labels.filter((l) => l !== nodes && renders.get(l) !== before.get(l))).toEqual([])
     w.unmount()
   })
 })
