@@ -5,9 +5,10 @@ import { createPinia, setActivePinia } from 'pinia'
 import ElementPlus, { ElFormItem } from 'element-plus'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import CustomerSection from '../../../../src/renderer/views/orders/wizard/CustomerSection.vue'
+import FeatureList from '../../../../src/renderer/views/orders/wizard/FeatureList.vue'
 import ProductEditor from '../../../../src/renderer/views/orders/wizard/ProductEditor.vue'
 import { useOrderWizardStore } from '../../../../src/renderer/stores/order-wizard'
-import { emptyEntry, emptyProduct, type OrderEntryDraft, type ProductDraft } from '@shared/orders/draft'
+import { emptyEntry, emptyFeature, emptyProduct, type FeatureDraft, type OrderEntryDraft, type ProductDraft } from '@shared/orders/draft'
 
 /**
  * How many times each form item rendered (its label, its input, its error line), by its label: Element Plus's
@@ -78,6 +79,29 @@ describe('changing one field of an open product', () => {
     await nextTick()
     expect(renders.get(nodes)).toBeGreaterThan(before.get(nodes)!)
     expect(labels.filter((l) => l !== nodes && renders.get(l) !== before.get(l))).toEqual([])
+    w.unmount()
+  })
+})
+
+describe('changing one feature of a product', () => {
+  it('re-renders that feature’s field only, not the other rows', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const features = [0, 1].map((i) => ({ ...emptyFeature(), featureCode: `F${i}`, featureName: `Feature ${i}`, featureValue: '1', featureValueType: 'int' }))
+    const w = mount(FeatureList, { props: { features, base: 'orderList[0].assets[0].products[0]', entry: 0 }, global: { plugins: [ElementPlus, i18n, pinia] }, attachTo: document.body })
+    await nextTick()
+    expect(w.findAll('[data-testid="feature-row"]')).toHaveLength(2)
+    const before = new Map(renders)
+    // The user types in the second feature's name.
+    await w.findAll('[data-testid="feature-row"]')[1]!.findAll('input')[1]!.setValue('Feature 1b')
+    const changed = w.emitted('update')!.at(-1)![0] as FeatureDraft[]
+    expect(changed[0]).toBe(features[0])
+    expect(changed[1]!.featureName).toBe('Feature 1b')
+    await w.setProps({ features: changed })
+    await nextTick()
+    const again = [...renders.keys()].filter((l) => renders.get(l) !== before.get(l))
+    expect(again).toEqual(['Feature name'])
+    expect(renders.get('Feature name')).toBe(before.get('Feature name')! + 1)
     w.unmount()
   })
 })
