@@ -105,3 +105,31 @@ describe('changing one feature of a product', () => {
     w.unmount()
   })
 })
+
+describe('a product closed by picking another entry', () => {
+  it('is hidden at once without rendering its fields again, and gone a task later', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const store = useOrderWizardStore()
+    const base = 'orderList[0].assets[0].products[0]'
+    store.setExpanded(base, true)
+    const product: ProductDraft = { ...emptyProduct(), productName: 'X', productUri: 'GMS-1', crmProductId: 'LD-0-0', limitConcurrent: 5 }
+    const w = mount(ProductEditor, { props: { product, base, entry: 0, orderType: 'new_buy', index: 0 }, global: { plugins: [ElementPlus, i18n, pinia] }, attachTo: document.body })
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+    const nodes = () => document.getElementById('of-orderList-0-assets-0-products-0-limitConcurrent')
+    expect(nodes()).not.toBeNull()
+    const before = new Map(renders)
+    // The same editor now shows product 1 of entry 7 (closed there): another product and another place.
+    await w.setProps({ product: { ...product, crmProductId: 'LD-7-0' }, base: 'orderList[7].assets[0].products[0]', entry: 7 })
+    await nextTick()
+    expect([...renders.keys()].filter((l) => renders.get(l) !== before.get(l))).toEqual([])
+    expect(w.find('.product__body').isVisible()).toBe(false)
+    expect(w.get('[data-testid="product-summary"]').text()).toContain('GMS-1')
+    await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+    expect(w.find('.product__body').exists()).toBe(false)
+    expect(nodes()).toBeNull()
+    w.unmount()
+  })
+})
