@@ -8,11 +8,13 @@ import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
 import { connect } from './api/connection'
 import { i18n } from './i18n'
-import { createAppRouter } from './router'
+import { createAppRouter, followEarlyAddress } from './router'
 import App from './App.vue'
 
 // Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
 // address the core opened (exchanged for the token first).
 await connect()
 
-createApp(App).use(createPinia()).use(i18n).use(createAppRouter()).mount('#app')
+const router = createAppRouter()
+followEarlyAddress(router)
+createApp(App).use(createPinia()).use(i18n).use(router).mount('#app')

@@ -1,5 +1,5 @@
 /** The router: hash history, so the same build works from file:// in Electron and from the loopback server. */
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router } from 'vue-router'
 
 /** All routes of the app. */
 export const routes: RouteRecordRaw[] = [
@@ -76,4 +76,23 @@ export const routes: RouteRecordRaw[] = [
 /** Creates the app's router. */
 export function createAppRouter() {
   return createRouter({ history: createWebHashHistory(), routes })
+}
+
+/**
+ * Follows an address given while the first route was still loading: the router listens to the address only once
+ * its first navigation is done, and then writes that route's address over whatever came meanwhile (a draft's link
+ * opened just after start landed on the start page). Set up before the router is installed.
+ */
+export function followEarlyAddress(router: Router, win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location'> = window): void {
+  let early: string | null = null
+  const note = (): void => {
+    early = win.location.hash
+  }
+  win.addEventListener('hashchange', note)
+  void router.isReady().finally(() => {
+    win.removeEventListener('hashchange', note)
+    // Only a route's address ('#/…'): '#token=…' and '#code=…' are the bridge's.
+    const path = early === null ? '' : early.replace(/^#/, '')
+    if (path.startsWith('/') && path !== router.currentRoute.value.fullPath) void router.replace(path)
+  })
 }
