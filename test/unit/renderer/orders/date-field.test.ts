@@ -49,7 +49,7 @@ describe('a date of the wizard', () => {
     expect(document.activeElement?.id).toBe('of-x-limitStartDate')
     expect(document.activeElement?.closest('.el-date-editor')).not.toBeNull()
     const cell = document.querySelector<HTMLElement>('.el-date-table td.available')!
-    cell.querySelector<HTMLElement>('.el-date-table-cell')?.click() ?? cell.click()
+    ;(cell.querySelector<HTMLElement>('.el-date-table-cell') ?? cell).click()
     await settle()
     const v = w.emitted('update:modelValue')?.at(-1)?.[0]
     expect(typeof v).toBe('number')
