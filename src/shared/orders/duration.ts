@@ -13,9 +13,8 @@
  * Pure: no DOM, no Node.
  */
 import { TIME_EXPRESSION } from '../rules/order-rules'
+import { TIME_UNIT_SUGGESTIONS } from './suggestions'
 
-/** Units offered as suggestions (the sandbox's own). */
-export const TIME_UNIT_SUGGESTIONS = ['year', 'month', 'day'] as const
 export type KnownTimeUnit = (typeof TIME_UNIT_SUGGESTIONS)[number]
 
 export interface Ymd {
