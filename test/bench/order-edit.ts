@@ -98,7 +98,7 @@ export async function runOrderEditBench(): Promise<Record<string, unknown>> {
     // Products show one line each until opened.
     await step(page, 'openProduct')
     await page.getByTestId('product-toggle').nth(3).click()
-    await page.locator('#of-orderList-50-assets-0-products-3-limitConcurrent').fill('7')
+    await page.locator('#of-entry-assets-0-products-3-limitConcurrent').fill('7')
     await page.waitForTimeout(300)
     await step(page, 'pickAnother')
     await page.getByTestId('entry-item').nth(99).click()

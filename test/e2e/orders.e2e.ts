@@ -46,7 +46,7 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await expect(page.getByTestId('order-channel-code')).toHaveText('DEMO')
   await expect(page.getByTestId('order-number')).toHaveValue(/^LD-\d{8}-\d{6}-[0-9A-Z]{4}$/)
   // A fresh entry: each empty required field says so at the field, in words.
-  await expect(item(page, 'of-orderList-0-customerName')).toContainText('Customer name is required')
+  await expect(item(page, 'of-entry-customerName')).toContainText('Customer name is required')
 
   await chooseLicense(page, 'normal_recover_usbkey')
   // The customer from the book fills every field; each stays editable.
@@ -71,11 +71,11 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('product-name').fill('Cost Estimator 6')
   await page.getByTestId('product-uri').fill('GMS-1001')
   await page.getByTestId('product-type').fill('tool')
-  await page.locator('#of-orderList-0-assets-0-products-0-limitConcurrent').fill('5')
-  const expr = page.locator('#of-orderList-0-assets-0-products-0-timeDurationExpression')
+  await page.locator('#of-entry-assets-0-products-0-limitConcurrent').fill('5')
+  const expr = page.locator('#of-entry-assets-0-products-0-timeDurationExpression')
   // A malformed duration: the issue at its field, and in the list, which jumps to it.
   await expr.fill('2 years')
-  await expect(item(page, 'of-orderList-0-assets-0-products-0-timeDurationExpression')).toContainText('Duration (y-m-d) must have the form y-m-d')
+  await expect(item(page, 'of-entry-assets-0-products-0-timeDurationExpression')).toContainText('Duration (y-m-d) must have the form y-m-d')
   await page.getByTestId('product-name').focus()
   const link = page.getByTestId('issue-link').filter({ hasText: 'Duration (y-m-d)' })
   await expect(link).toContainText('Entry 1 › Asset group 1 › Product 1')
@@ -87,7 +87,7 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await link.click()
   await expect(expr).toBeFocused()
   await expr.fill('2-0-0')
-  await expect(page.locator('#of-orderList-0-assets-0-products-0-timeUnitQuantity')).toHaveValue('2')
+  await expect(page.locator('#of-entry-assets-0-products-0-timeUnitQuantity')).toHaveValue('2')
 
   // A package with a sub-package.
   await page.getByTestId('package-add').click()
@@ -96,7 +96,7 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('package-add-child').click()
   await page.getByTestId('package-num').nth(1).fill('ADDON-1')
   await page.getByTestId('package-name').nth(1).fill('Rebar Add-on')
-  await expect(page.locator('#of-orderList-0-assets-0-merchandises-0-children-0-parentMerchandiseNum')).toHaveValue('SUITE-1')
+  await expect(page.locator('#of-entry-assets-0-merchandises-0-children-0-parentMerchandiseNum')).toHaveValue('SUITE-1')
 
   await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
   await expect(page.getByTestId('save-state')).toHaveText('Saved on this computer')
@@ -151,14 +151,14 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await page.getByTestId('nav-orders').click()
   await page.getByTestId('order-new').click()
   await expect(page.getByTestId('order-wizard')).toBeVisible()
-  await expect(item(page, 'of-orderList-0-customerName')).toContainText('客户名称 不能为空')
+  await expect(item(page, 'of-entry-customerName')).toContainText('客户名称 不能为空')
   await chooseLicense(page, 'cloud_account')
   await page.getByTestId('entry-customerName').fill('上海测试科技有限公司')
   await page.getByTestId('order-type-delete_asset').click()
   await page.getByTestId('asset-numbers').fill('８１００００００１１\n8100000012')
   await expect(page.getByTestId('asset-numbers-count')).toContainText('2 个编号')
   // A cloud revoke names the order it revokes (entry rule 1), said in Chinese at its field.
-  await expect(item(page, 'of-orderList-0-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
   await page.getByTestId('order-number').fill('')
   await expect(item(page, 'of-channelOrderId')).toContainText('客户订单号 不能为空')
   await page.getByTestId('order-number').fill('ORDER-ZH-1')
@@ -171,7 +171,7 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await expect(page.getByTestId('order-number')).toHaveValue('ORDER-ZH-1')
   await expect(page.getByTestId('entry-customerName')).toHaveValue('上海测试科技有限公司')
   await expect(page.getByTestId('asset-numbers')).toHaveValue('8100000011\n8100000012')
-  await expect(item(page, 'of-orderList-0-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
   await page.getByTestId('mode-review').click()
   await expect(page.getByTestId('review-sentence')).toHaveText('为 上海测试科技有限公司 退订 2 个云账号：8100000011，8100000012')
 })

@@ -83,9 +83,19 @@ export function issuePlace(field: string): IssuePlace {
   return { entry, steps, field: name, item, path: pathParts.join('.') }
 }
 
-/** The DOM id of the input for a draft path (`orderList[0].assets[1].assetNos` → `of-orderList-0-assets-1-assetNos`). */
+/** The anchor of a draft path's field, naming its entry (`orderList[0].assets[1].assetNos` → `of-orderList-0-assets-1-assetNos`): issues are found by it. */
 export function anchorId(path: string): string {
   return `of-${path.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-')}`
+}
+
+/**
+ * The DOM id of a field's input in the editor: its anchor without the entry's place for an entry's fields
+ * (`orderList[50].customerName` → `of-entry-customerName`; the order's own fields keep theirs). The editor shows
+ * one entry at a time; ids naming it changed on every field each time another entry was picked, and each input
+ * then registered again with its form item: a third of that click's time in a big order.
+ */
+export function fieldDomId(path: string): string {
+  return anchorId(path.replace(/^orderList\[\d+\]/, 'entry'))
 }
 
 const fill = (s: string, n: number): string => s.replace('{n}', String(n))

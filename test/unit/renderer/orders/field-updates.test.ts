@@ -34,6 +34,31 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
+describe('picking another entry', () => {
+  it('keeps the inputs and their ids: only the fields whose values differ render again', async () => {
+    setActivePinia(createPinia())
+    const first: OrderEntryDraft = { ...emptyEntry(), customerName: 'ACME', adminEmail: 'ann@acme.example' }
+    const w = mount(CustomerSection, { props: { entry: first, index: 0 }, global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+    await nextTick()
+    const ids = () => w.findAll('input').map((i) => i.attributes('id'))
+    const shown = ids()
+    expect(shown).toContain('of-entry-customerName')
+    expect([...renders.keys()]).toContain('Administrator e-mail')
+    const before = new Map(renders)
+    // Entry 8 of the order: another customer, the same admin email.
+    await w.setProps({ entry: { ...first, key: 'other', customerName: 'Globex' }, index: 7 })
+    await nextTick()
+    await nextTick()
+    expect(ids()).toEqual(shown)
+    expect(w.get<HTMLInputElement>('[data-testid="entry-customerName"]').element.value).toBe('Globex')
+    // An id naming the entry changed on every input, and each form item rendered again with its new input id.
+    const again = [...renders.keys()].filter((l) => renders.get(l) !== before.get(l))
+    expect(again).toEqual(expect.arrayContaining(['Customer name']))
+    expect(again).not.toContain('Administrator e-mail')
+    w.unmount()
+  })
+})
+
 describe('typing in one field of an entry', () => {
   it('re-renders that field only, not the other fields beside it', async () => {
     setActivePinia(createPinia())
@@ -117,7 +142,7 @@ describe('a product closed by picking another entry', () => {
     const w = mount(ProductEditor, { props: { product, base, entry: 0, orderType: 'new_buy', index: 0 }, global: { plugins: [ElementPlus, i18n, pinia] }, attachTo: document.body })
     for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0))
     await nextTick()
-    const nodes = () => document.getElementById('of-orderList-0-assets-0-products-0-limitConcurrent')
+    const nodes = () => document.getElementById('of-entry-assets-0-products-0-limitConcurrent')
     expect(nodes()).not.toBeNull()
     expect(w.find('.product__body').classes()).not.toContain('product__body--off')
     const before = new Map(renders)

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { checkOrderDraft, emptyEntry, emptyMerchandise, emptyProduct, type OrderDraft, type OrderEntryDraft } from '@shared/orders/draft'
-import { anchorId, issueLocation, issueMessage, issuePlace, issuesByAnchor, showIssue } from '../../../../src/renderer/models/orders/fields'
+import { anchorId, fieldDomId, issueLocation, issueMessage, issuePlace, issuesByAnchor, showIssue } from '../../../../src/renderer/models/orders/fields'
 import { createOrderChecker } from '../../../../src/renderer/models/orders/check'
 import { durationWords, entrySentences, reviewCounts } from '../../../../src/renderer/models/orders/review'
 import { countedLicenses, licenseTypeGroups } from '../../../../src/renderer/models/orders/license-types'
@@ -51,6 +51,10 @@ describe('issue places', () => {
     expect(p.item).toBe(4)
     expect(p.path).toBe('orderList[0].assets[1].assetNos')
     expect(anchorId(p.path)).toBe('of-orderList-0-assets-1-assetNos')
+    // In the page, an entry's input is named without its entry (one entry shows at a time); the order's own keep theirs.
+    expect(fieldDomId(p.path)).toBe('of-entry-assets-1-assetNos')
+    expect(fieldDomId('orderList[57].customerName')).toBe('of-entry-customerName')
+    expect(fieldDomId('channelOrderId')).toBe('of-channelOrderId')
     const msg = issueMessage({ code: '13004', field: 'orderList[0].assets[1].assetNos[4]', rule: 'duplicate', params: { value: '8100000001' }, sequence: 1 }, 'en')
     expect(msg).toBe('Asset number 5 repeats "8100000001"')
   })

@@ -4,7 +4,7 @@
  */
 import { useI18n } from 'vue-i18n'
 import type { Locale } from '@shared/i18n/locale'
-import { anchorId, issueMessage, orderFieldLabel } from '../../../models/orders/fields'
+import { anchorId, fieldDomId, issueMessage, orderFieldLabel } from '../../../models/orders/fields'
 import { useOrderWizardStore } from '../../../stores/order-wizard'
 
 export function useField(entry: () => number | null) {
@@ -12,8 +12,8 @@ export function useField(entry: () => number | null) {
   const { locale } = useI18n()
   const loc = (): Locale => locale.value as Locale
   return {
-    /** The input id of a draft path (`orderList[0].customerName`). */
-    id: (path: string): string => anchorId(path),
+    /** The input id of a draft path (`orderList[0].customerName` → `of-entry-customerName`). */
+    id: (path: string): string => fieldDomId(path),
     /** The issues of a field, as one line ('' when none). */
     err: (path: string): string =>
       store
