@@ -70,7 +70,10 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('product-add').click()
   await page.getByTestId('product-name').fill('Cost Estimator 6')
   await page.getByTestId('product-uri').fill('GMS-1001')
-  await page.getByTestId('product-type').fill('tool')
+  // The type from the suggestions offered (any other text would do too).
+  await page.getByTestId('product-type').click()
+  await page.locator('.el-autocomplete-suggestion li:visible', { hasText: /^tool$/ }).click()
+  await expect(page.getByTestId('product-type')).toHaveValue('tool')
   await page.locator('#of-entry-assets-0-products-0-limitConcurrent').fill('5')
   const expr = page.locator('#of-entry-assets-0-products-0-timeDurationExpression')
   // A malformed duration: the issue at its field, and in the list, which jumps to it.

@@ -1,44 +1,80 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
 import SuggestInput from '../../../../src/renderer/components/SuggestInput.vue'
 
-function host(initial: string, suggestions: readonly string[]) {
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await nextTick()
+  await new Promise((r) => setTimeout(r, 0))
+  await nextTick()
+}
+const input = () => document.getElementById('f-type') as HTMLInputElement
+const offered = () => [...document.querySelectorAll('.el-autocomplete-suggestion li')].map((li) => li.textContent!.trim())
+
+function host(initial: string) {
   const value = ref(initial)
   const Host = defineComponent({
-    setup: () => () =>
-      h('div', [
-        h(SuggestInput, { id: 'f-type', 'data-testid': 'type', maxlength: 10, suggestions, modelValue: value.value, 'onUpdate:modelValue': (v: string) => (value.value = v) }),
-        h(SuggestInput, { id: 'f-other', suggestions: ['x'], modelValue: '' }),
-      ]),
+    setup: () => () => h(SuggestInput, { id: 'f-type', 'data-testid': 'type', maxlength: 10, suggestions: ['string', 'tool', 'web'], modelValue: value.value, 'onUpdate:modelValue': (v: string) => (value.value = v) }),
   })
   return { w: mount(Host, { global: { plugins: [ElementPlus] }, attachTo: document.body }), value }
 }
 
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
 describe('a text field with suggestions', () => {
-  it('offers its suggestions from a list of its own, and takes any text', async () => {
-    const { w, value } = host('tool', ['tool', 'web'])
-    await nextTick() // Element Plus gives the input its id once mounted
-    const input = w.get('#f-type').element as HTMLInputElement
-    expect(input.tagName).toBe('INPUT')
-    expect(input.value).toBe('tool')
+  it('is a plain input, with no autocomplete in the page, until the pointer comes', async () => {
+    const { w } = host('tool')
+    await settle()
+    expect(document.querySelector('.el-autocomplete, .el-popper')).toBeNull()
+    expect(input().value).toBe('tool')
     // The attributes given reach the input itself.
-    expect(input.getAttribute('data-testid')).toBe('type')
-    expect(input.getAttribute('maxlength')).toBe('10')
-    const list = document.getElementById(input.getAttribute('list')!)!
-    expect(list.tagName).toBe('DATALIST')
-    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['tool', 'web'])
-    // Two fields, two lists: each input names its own.
-    expect(w.get('#f-other').attributes('list')).not.toBe(input.getAttribute('list'))
-    await w.get('#f-type').setValue('desktop')
-    expect(value.value).toBe('desktop')
+    expect(input().getAttribute('data-testid')).toBe('type')
+    expect(input().getAttribute('maxlength')).toBe('10')
+    await w.find('.el-input').trigger('mouseenter')
+    await settle()
+    expect(document.querySelector('.el-autocomplete')).not.toBeNull()
+    // The autocomplete took its place, with the same id and value.
+    expect(input().value).toBe('tool')
+    expect(input().getAttribute('data-testid')).toBe('type')
     w.unmount()
   })
 
-  it('mounts no popper (el-autocomplete mounted one per field, which made opening a product slow)', () => {
-    const { w } = host('', ['string', 'int', 'bool'])
-    expect(document.querySelector('.el-popper, .el-autocomplete')).toBeNull()
+  it('reached by the keyboard, hands the focus over and offers the suggestions holding what is typed, those starting with it first; any text is taken', async () => {
+    const { w, value } = host('')
+    await settle()
+    input().focus()
+    await settle()
+    expect(document.querySelector('.el-autocomplete')).not.toBeNull()
+    expect(document.activeElement?.id).toBe('f-type')
+    await new Promise((r) => setTimeout(r, 400)) // the autocomplete's debounce
+    await settle()
+    expect(offered()).toEqual(['string', 'tool', 'web'])
+    input().value = 'WE'
+    input().dispatchEvent(new Event('input'))
+    await new Promise((r) => setTimeout(r, 400)) // the autocomplete's debounce
+    await settle()
+    expect(value.value).toBe('WE')
+    expect(offered()).toEqual(['web'])
+    // Those starting with what is typed come first.
+    input().value = 't'
+    input().dispatchEvent(new Event('input'))
+    await new Promise((r) => setTimeout(r, 400))
+    await settle()
+    expect(offered()).toEqual(['tool', 'string'])
+    input().value = 'WE'
+    input().dispatchEvent(new Event('input'))
+    await new Promise((r) => setTimeout(r, 400))
+    await settle()
+    document.querySelector<HTMLElement>('.el-autocomplete-suggestion li')!.click()
+    await settle()
+    expect(value.value).toBe('web')
+    input().value = 'desktop'
+    input().dispatchEvent(new Event('input'))
+    await settle()
+    expect(value.value).toBe('desktop')
     w.unmount()
   })
 })
