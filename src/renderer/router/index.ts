@@ -81,18 +81,28 @@ export function createAppRouter() {
 /**
  * Follows an address given while the first route was still loading: the router listens to the address only once
  * its first navigation is done, and then writes that route's address over whatever came meanwhile (a draft's link
- * opened just after start landed on the start page). Set up before the router is installed.
+ * opened just after start landed on the start page). Set up before the router is installed. The address is read
+ * from the navigation itself: `popstate` comes as the address changes, `hashchange` (its `newURL`) a task later, when
+ * the router may already have written its route over it; both are heard until a task after the router is ready.
  */
 export function followEarlyAddress(router: Router, win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'location'> = window): void {
   let early: string | null = null
-  const note = (): void => {
+  const onPop = (): void => {
     early = win.location.hash
   }
-  win.addEventListener('hashchange', note)
-  void router.isReady().finally(() => {
-    win.removeEventListener('hashchange', note)
-    // Only a route's address ('#/…'): '#token=…' and '#code=…' are the bridge's.
-    const path = early === null ? '' : early.replace(/^#/, '')
-    if (path.startsWith('/') && path !== router.currentRoute.value.fullPath) void router.replace(path)
-  })
+  const onHash = (e: Event): void => {
+    early = e instanceof HashChangeEvent ? new URL(e.newURL).hash : win.location.hash
+  }
+  win.addEventListener('popstate', onPop)
+  win.addEventListener('hashchange', onHash)
+  void router
+    .isReady()
+    .then(() => new Promise((r) => setTimeout(r, 0)))
+    .finally(() => {
+      win.removeEventListener('popstate', onPop)
+      win.removeEventListener('hashchange', onHash)
+      // Only a route's address ('#/…'): '#token=…' and '#code=…' are the bridge's.
+      const path = early === null ? '' : early.replace(/^#/, '')
+      if (path.startsWith('/') && path !== router.currentRoute.value.fullPath) void router.replace(path)
+    })
 }

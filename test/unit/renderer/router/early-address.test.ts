@@ -42,6 +42,39 @@ async function start(follow: boolean): Promise<Router> {
   return router
 }
 
+describe('an address given just as the first route ends', () => {
+  it('is followed too (the page\'s hashchange comes after the router wrote its route: the address is read from the navigation itself)', async () => {
+    window.history.replaceState(null, '', '/')
+    const router = createRouter({
+      history: createWebHashHistory(),
+      routes: [
+        { path: '/', redirect: '/orders' },
+        // The address changes in the same task as the start route's chunk arrives, before the router ends.
+        {
+          path: '/orders',
+          component: () =>
+            new Promise((r) =>
+              setTimeout(() => {
+                window.location.hash = '#/orders/draft/d2'
+                r(page('start'))
+              }, 30),
+            ),
+        },
+        { path: '/orders/draft/:id', component: page('draft') },
+      ],
+    })
+    followEarlyAddress(router)
+    const el = document.createElement('div')
+    document.body.append(el)
+    const app = createApp(() => h('div')).use(router)
+    app.mount(el)
+    unmount = () => app.unmount()
+    await router.isReady()
+    await wait(50)
+    expect(router.currentRoute.value.fullPath).toBe('/orders/draft/d2')
+  })
+})
+
 describe('an address given while the first route loads', () => {
   it('is followed once the router is ready', async () => {
     const router = await start(true)
