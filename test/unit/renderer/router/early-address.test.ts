@@ -5,13 +5,25 @@ import { followEarlyAddress } from '../../../../src/renderer/router'
 
 /** A route's view: a plain render function. */
 const page = (name: string) => () => h('div', name)
-/** The start route loads slowly (a lazy chunk): an address given meanwhile comes while the router is not listening. */
-function appRouter(): Router {
+/**
+ * The start route loads slowly (a lazy chunk): an address given meanwhile comes while the router is not listening.
+ * `onLoaded` runs in the task the chunk arrives in, just before the router ends its first navigation.
+ */
+function appRouter(onLoaded: () => void = () => undefined): Router {
   return createRouter({
     history: createWebHashHistory(),
     routes: [
       { path: '/', redirect: '/orders' },
-      { path: '/orders', component: () => new Promise((r) => setTimeout(() => r(page('start')), 30)) },
+      {
+        path: '/orders',
+        component: () =>
+          new Promise((r) =>
+            setTimeout(() => {
+              onLoaded()
+              r(page('start'))
+            }, 30),
+          ),
+      },
       { path: '/orders/draft/:id', component: page('draft') },
     ],
   })
@@ -25,65 +37,46 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-async function start(follow: boolean): Promise<Router> {
+/** Starts an app on `router`, gives an address with `give`, and waits until the router is ready and a while after. */
+async function start(router: Router, follow: boolean, give: () => Promise<void>): Promise<Router> {
   window.history.replaceState(null, '', '/')
-  const router = appRouter()
   if (follow) followEarlyAddress(router)
   const el = document.createElement('div')
   document.body.append(el)
   const app = createApp(() => h('div')).use(router)
   app.mount(el)
   unmount = () => app.unmount()
-  // A draft's address, given while the start route is still loading.
-  await wait(5)
-  window.location.hash = '#/orders/draft/d1'
+  await give()
   await router.isReady()
   await wait(50)
   return router
 }
-
-describe('an address given just as the first route ends', () => {
-  it('is followed too (the page\'s hashchange comes after the router wrote its route: the address is read from the navigation itself)', async () => {
-    window.history.replaceState(null, '', '/')
-    const router = createRouter({
-      history: createWebHashHistory(),
-      routes: [
-        { path: '/', redirect: '/orders' },
-        // The address changes in the same task as the start route's chunk arrives, before the router ends.
-        {
-          path: '/orders',
-          component: () =>
-            new Promise((r) =>
-              setTimeout(() => {
-                window.location.hash = '#/orders/draft/d2'
-                r(page('start'))
-              }, 30),
-            ),
-        },
-        { path: '/orders/draft/:id', component: page('draft') },
-      ],
-    })
-    followEarlyAddress(router)
-    const el = document.createElement('div')
-    document.body.append(el)
-    const app = createApp(() => h('div')).use(router)
-    app.mount(el)
-    unmount = () => app.unmount()
-    await router.isReady()
-    await wait(50)
-    expect(router.currentRoute.value.fullPath).toBe('/orders/draft/d2')
-  })
-})
+/** A draft's address, given while the start route is still loading. */
+const whileLoading = async () => {
+  await wait(5)
+  window.location.hash = '#/orders/draft/d1'
+}
 
 describe('an address given while the first route loads', () => {
   it('is followed once the router is ready', async () => {
-    const router = await start(true)
+    const router = await start(appRouter(), true, whileLoading)
     expect(router.currentRoute.value.fullPath).toBe('/orders/draft/d1')
     expect(window.location.hash).toBe('#/orders/draft/d1')
   })
 
   it('is lost without it (the router writes its first route over it)', async () => {
-    const router = await start(false)
+    const router = await start(appRouter(), false, whileLoading)
     expect(router.currentRoute.value.fullPath).toBe('/orders')
+  })
+})
+
+describe('an address given just as the first route ends', () => {
+  it('is followed too (the page\'s hashchange comes after the router wrote its route: the address is read from the navigation itself)', async () => {
+    // The address changes in the same task as the start route's chunk arrives, before the router ends.
+    const router = appRouter(() => {
+      window.location.hash = '#/orders/draft/d2'
+    })
+    await start(router, true, async () => undefined)
+    expect(router.currentRoute.value.fullPath).toBe('/orders/draft/d2')
   })
 })
