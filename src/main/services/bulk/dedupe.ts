@@ -9,8 +9,8 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
 
 export interface Deduped<T> {
   unique: T[]
-  /** Input position of each unique item. */
-  positions: number[]
+  /** Input position of each unique item: only when there are repeats (without, the positions are the indexes). */
+  positions?: number[]
   duplicates: { index: number; of: number }[]
 }
 
@@ -28,7 +28,7 @@ export function dedupeKeys<T>(items: readonly T[], keys: readonly string[]): Ded
   const sorted = keys.slice().sort()
   let repeated: Set<string> | null = null
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (repeated ??= new Set()).add(sorted[i]!)
-  if (!repeated) return { unique: items.slice(), positions: keys.map((_, i) => i), duplicates: [] }
+  if (!repeated) return { unique: items.slice(), duplicates: [] }
   const first = new Map<string, number>()
   const unique: T[] = []
   const positions: number[] = []

@@ -72,6 +72,8 @@ describe('chunk and dedupe', () => {
       positions: [0, 1, 3],
       duplicates: [{ index: 2, of: 1 }, { index: 4, of: 0 }],
     })
+    // Without repeats the positions are the indexes: not written out.
+    expect(dedupe(['a', 'b'], (x) => x)).toEqual({ unique: ['a', 'b'], duplicates: [] })
   })
 })
 

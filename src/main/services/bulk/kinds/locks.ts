@@ -57,7 +57,7 @@ export const lockKind: JobKindSpec<LockJobFile, LockStart> = {
       items: d.unique,
       duplicates: d.duplicates,
     }
-    if (d.duplicates.length > 0) file.positions = d.positions
+    if (d.positions) file.positions = d.positions
     return file
   },
 

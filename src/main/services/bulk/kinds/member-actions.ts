@@ -47,7 +47,7 @@ function employees(input: DeleteStart | ResetStart, head: JobHead) {
     enterpriseGlobalId: input.enterpriseGlobalId,
     items: d.unique,
     duplicates: d.duplicates,
-    ...(d.duplicates.length > 0 ? { positions: d.positions } : {}),
+    ...(d.positions ? { positions: d.positions } : {}),
   }
 }
 

@@ -44,7 +44,7 @@ export const memberKind: JobKindSpec<MemberJobFile, MemberStart> = {
     // Repeats: the same userName, trimmed, whatever its case.
     const d = dedupe(input.items, (m) => m.userName.trim().toLowerCase())
     const file: MemberJobFile = { ...head, kind: input.kind, enterpriseGlobalId: input.enterpriseGlobalId, items: d.unique, duplicates: d.duplicates }
-    if (d.duplicates.length > 0) file.positions = d.positions
+    if (d.positions) file.positions = d.positions
     return Promise.resolve(file)
   },
 
