@@ -78,8 +78,6 @@ interface Job {
   retryable: number
   /** Items in calls out now. */
   inFlight: number
-  /** No item has had a result yet (a new job): every item is pending, without a look at each. */
-  fresh: boolean
   status: JobStatus
   error?: AppErrorData
   updatedAt: number
@@ -208,7 +206,6 @@ export class BulkRunner {
       tally: { ok: 0, failed: 0, unknown: 0, cancelled: 0 },
       retryable: 0,
       inFlight: 0,
-      fresh: false,
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
@@ -256,7 +253,6 @@ export class BulkRunner {
     const file = await buildJob(input, { v: 1, id, profileId, createdAt, inputCount: input.items.length }, this.deps)
     const n = file.items.length
     const job = this.makeJob(file, new Array<ItemResult | undefined>(n).fill(undefined), new Uint16Array(n))
-    job.fresh = true
     // The job is written while the first calls are prepared (creates wait for it before sending). A job whose
     // items hold secrets has a file of its own, rewritten without them later.
     job.written = this.store.create(file, { ownFile: job.kind.secrets !== undefined })
@@ -609,7 +605,6 @@ export class BulkRunner {
     }
     if (r && job.tries[i]! < 0xffff) job.tries[i]!++
     job.results[i] = r
-    job.fresh = false
   }
 
   private summary(job: Job): JobSummary {
@@ -745,15 +740,10 @@ export class BulkRunner {
         const pending: number[] = []
         const secretGone: number[] = []
         const secrets = job.kind.secrets
-        if (job.fresh && job.unknown.size === 0) {
-          // A new job (the usual run): a look at each of 10,000 items held the first call back a millisecond.
-          for (let i = 0; i < job.results.length; i++) pending.push(i)
-        } else {
-          for (let i = 0; i < job.results.length; i++) {
-            if (job.results[i] !== undefined || job.unknown.has(i)) continue
-            if (secrets && !secrets.held(i)) secretGone.push(i)
-            else pending.push(i)
-          }
+        for (let i = 0; i < job.results.length; i++) {
+          if (job.results[i] !== undefined || job.unknown.has(i)) continue
+          if (secrets && !secrets.held(i)) secretGone.push(i)
+          else pending.push(i)
         }
         // Not done, and its secret no longer kept (a retry of an unknown one read back as not done): cannot be sent.
         if (secretGone.length > 0) void this.recordAll(job, secretGone, { state: 'failed', error: AppError.app('app.passwordNotKept').toData() })
@@ -857,7 +847,7 @@ export class BulkRunner {
               const after = job.kind.create ? job.written.catch(() => undefined) : Promise.resolve()
               void after.then(() =>
                 setTimeout(() => {
-                  // A lock job's own line, held back until now (made before, it held back the first calls).
+                  // The job log's lazy lines (a lock job's own line among them), held back until the first calls left.
                   this.store.flushSoon(job.file.id)
                   feed()
                 }, 0),
