@@ -122,8 +122,6 @@ interface Queued {
  * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
  */
 const AHEAD = 128
-/** A batch whose journal write took longer than this (ms) says the disk is busy: see sendChunks. */
-const SLOW_WRITE_MS = 2
 /** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
 const SPLIT_RETRIES = 1
 /** Calls of an isolation that all failed alike, none answered, after which the failure is taken as not one item's doing. */
@@ -781,7 +779,8 @@ export class BulkRunner {
       if (job.dropTimer) clearTimeout(job.dropTimer)
       job.dropTimer = null
       // Every line of the run is on disk by now; a job at rest holds no file open (the next write reopens it).
-      await this.store.closeLog(job.file.id).catch(() => undefined)
+      // Closed behind the run's end (nothing is left to write; close() waits for it).
+      this.track(this.store.closeLog(job.file.id))
       job.throttle.flush()
       // Secrets of the items finished in this run leave the job file now (all of them if the job ended). Not
       // awaited by the run, and begun once whoever waits for its end has heard (setImmediate): rewriting the file
@@ -801,8 +800,8 @@ export class BulkRunner {
 
   /**
    * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
-   * written with one write and one fsync, creates' "send" line likewise; see AHEAD): a call never waits on the
-   * disk, and a 100-call lock job costs three fsyncs of its journal instead of one per call. Results are
+   * written with one write and one fsync, creates' "send" line likewise, batches built meanwhile joining the next
+   * write; see AHEAD): a call never waits on the disk, and a job costs a few fsyncs, not one per call. Results are
    * recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
@@ -810,53 +809,51 @@ export class BulkRunner {
     const low = Math.max(concurrency, window >> 2)
     const queue: Queued[] = []
     let next = 0
-    // Batches grow fivefold from `concurrency` (4, 20, 100, …): the first calls go out after one short write.
-    // Two batches may be under way at once: while one is written, the next is built, and its lines go with the
-    // following write (group commit), so the calls out never wait for a batch to be built and then written. When
-    // a write proves slow (a busy disk), the next batch fills the window: one more wait, not several.
-    let batchSize = concurrency
     let preparing = 0
     const feeding = new Set<Promise<void>>()
-    // The first batch alone: building the second (five times larger) at the same time kept this thread from the
-    // first one's writes as they finished, and the first calls left 10 ms later (at 5,000 employees).
-    let first = true
-    // Set once the workers are done: a feed still waiting in its timer then starts nothing (after a pause and a
+    // Set once the workers are done: a batch still waiting for its turn then starts nothing (after a pause and a
     // quick resume it would otherwise journal calls that no worker of this round will send).
     let ended = false
+    // Calls are journaled in batches of `concurrency`. The first batch goes alone; the others wait until the first
+    // calls have left (for a create, once the job file is on disk as well), then each is built in a turn of the
+    // event loop of its own (setImmediate). Answers that come in meanwhile are read between two batches, not after
+    // all of them (building 20 calls of 100 employees at once held the first answers back 8 ms), and the batches'
+    // journal writes join in the log's group commit (a batch built while one is written goes with the next write).
+    let release = (): void => undefined
+    const released = new Promise<void>((r) => (release = r))
+    let turn: Promise<void> = Promise.resolve()
+    let first = true
 
     const feed = (): void => {
-      while (!ended && feeding.size < (first ? 1 : 2) && next < chunks.length && !this.stopping(job)) {
-        const room = Math.min(batchSize, window - queue.length - preparing)
+      while (!ended && next < chunks.length && !this.stopping(job)) {
+        const room = Math.min(concurrency, window - queue.length - preparing)
         if (room <= 0) return
-        batchSize *= 5
         const batch = chunks.slice(next, next + room)
         next += batch.length
         preparing += batch.length
-        const t0 = performance.now()
-        const p: Promise<void> = this.prepareChunks(job, batch)
+        const myTurn = turn
+        turn = (first ? released : turn).then(() => new Promise<void>((r) => setImmediate(r)))
+        const wasFirst = first
+        first = false
+        const p: Promise<void> = myTurn
+          .then(() => (ended || this.stopping(job) ? [] : this.prepareChunks(job, batch)))
           .then((ready) => {
-            // The first write also waited for the job file: it says nothing of the disk.
-            if (!first && performance.now() - t0 > SLOW_WRITE_MS) batchSize = window
             for (const r of ready) queue.push(r)
-            if (first) {
-              first = false
-              // The next batch is built once the first calls have left: for a create, once the job file is on disk
-              // (the next batch's writes slowed that fsync 2 to 4 times), and then in a timer, not setImmediate: the
-              // HTTP client writes the requests the workers take in this step from an immediate queued after it,
-              // and building 20 calls first held them back 9 ms.
-              const after = job.kind.create ? job.written.catch(() => undefined) : Promise.resolve()
-              void after.then(() =>
-                setTimeout(() => {
-                  // The job log's lazy lines (a lock job's own line among them), held back until the first calls left.
-                  this.store.flushSoon(job.file.id)
-                  feed()
-                }, 0),
-              )
-            }
           })
           .finally(() => {
             preparing -= batch.length
             feeding.delete(p)
+            if (!wasFirst) return
+            // In a timer, not setImmediate: the HTTP client writes the requests the workers take in this step from
+            // an immediate queued after it. The job log's lazy lines (a lock job's own line among them) were held
+            // back until now too.
+            const after = job.kind.create ? job.written.catch(() => undefined) : Promise.resolve()
+            void after.then(() =>
+              setTimeout(() => {
+                this.store.flushSoon(job.file.id)
+                release()
+              }, 0),
+            )
           })
         feeding.add(p)
       }

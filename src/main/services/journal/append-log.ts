@@ -116,6 +116,8 @@ export class AppendLog {
       first = false
       const batch = this.queue
       this.queue = []
+      // A file opened by this batch, until its first write is done (writeNow may not use it before).
+      let opening: FileHandle | null = null
       try {
         // Encoded once: its length names the file, and the same bytes are written. Inside the try: a deferred
         // line that throws fails its batch instead of the flush (which would never end).
@@ -126,25 +128,27 @@ export class AppendLog {
           continue
         }
         const path = await this.pathFor(bytes.length)
-        if (path !== this.openPath || !this.handle) {
-          const old = this.handle
+        let h = this.handle
+        let out = bytes
+        if (path !== this.openPath || !h) {
           this.handle = null
-          await old?.close()
-          await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-          const h = await open(path, 'a+', 0o600)
-          // A line torn by a crash must stay a line of its own, not swallow the first new one.
-          if (!(await endsWithNewline(h))) await h.write('\n')
-          if (this.header) await h.write(this.header() + '\n')
-          // Only now may writeNow use it (after the newline and the header).
-          this.handle = h
+          await h?.close()
+          const opened = await openForAppend(path)
+          h = opening = opened.handle
           this.openPath = path
+          // Whatever opens the file (a newline ending a line torn by a crash, the header) goes in the same write.
+          const head = opened.head + (this.header ? this.header() + '\n' : '')
+          if (head) out = Buffer.concat([Buffer.from(head), bytes])
         }
         // One write per batch: with O_APPEND another process appending to the same file cannot interleave.
-        const h = this.handle
-        for (let off = 0; off < bytes.length; ) off += (await h.write(bytes, off)).bytesWritten
+        for (let off = 0; off < out.length; ) off += (await h.write(out, off)).bytesWritten
+        // Only now may writeNow use it (after the newline and the header).
+        this.handle = h
+        opening = null
         await h.datasync()
         for (const w of batch) w.resolve()
       } catch (err) {
+        if (opening) await opening.close().catch(() => undefined)
         const e = err instanceof AppError ? err : AppError.app('app.storage', { detail: (err as Error).message })
         for (const w of batch) w.reject(e)
       }
@@ -159,6 +163,27 @@ export class AppendLog {
 /** A deferred line's text with its newline; an empty one (its owner decided it is not needed) writes nothing. */
 function lineOf(text: string): string {
   return text === '' ? '' : text + '\n'
+}
+
+/**
+ * Opens a file for appending, and says what must be written first: a newline when the file ends in a line torn
+ * by a crash (it must stay a line of its own, not swallow the first new one). A new file (a job's log) is made
+ * with O_EXCL, which says it is empty without reading it.
+ */
+async function openForAppend(path: string): Promise<{ handle: FileHandle; head: string }> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+  try {
+    return { handle: await open(path, 'ax', 0o600), head: '' }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+  const handle = await open(path, 'a+', 0o600)
+  try {
+    return { handle, head: (await endsWithNewline(handle)) ? '' : '\n' }
+  } catch (err) {
+    await handle.close().catch(() => undefined)
+    throw err
+  }
 }
 
 async function endsWithNewline(fh: FileHandle): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -29,6 +29,23 @@ describe('AppendLog', () => {
     await log.close()
     const lines = readFileSync(path, 'utf8').trim().split('\n')
     expect(lines).toHaveLength(900)
+  })
+
+  it('opens a new file with its header, and one ending in a torn line with a newline first (each in the first write)', async () => {
+    const path = file()
+    let opens = 0
+    const header = () => `{"h":${++opens}}`
+    const log = new AppendLog(() => path, 25, header)
+    // No file open yet: a line that must be in the file at once is refused, and the caller appends it instead.
+    expect(log.writeNow('{"early":1}')).toBe(false)
+    await log.append('{"a":1}')
+    expect(log.writeNow('{"now":1}')).toBe(true)
+    await log.close()
+    appendFileSync(path, '{"torn":')
+    const again = new AppendLog(() => path, 25, header)
+    await again.append(['{"b":2}', '{"c":3}'])
+    await again.close()
+    expect(readFileSync(path, 'utf8').split('\n')).toEqual(['{"h":1}', '{"a":1}', '{"now":1}', '{"torn":', '{"h":2}', '{"b":2}', '{"c":3}', ''])
   })
 
   it('a deferred line that throws fails its batch, and the log goes on', async () => {
