@@ -83,7 +83,8 @@ interface Job {
   updatedAt: number
   /** Items whose outcome is unknown: read back before anything of theirs is sent again. */
   unknown: Set<number>
-  sends: Map<number, number>
+  /** Per item, how many of its calls may have reached the service in this session (a typed array: one per item). */
+  sends: Uint16Array
   reconcileFailures: number
   pauseRequested: boolean
   cancelRequested: boolean
@@ -207,7 +208,7 @@ export class BulkRunner {
       status: 'paused',
       updatedAt: file.createdAt,
       unknown: new Set(),
-      sends: new Map(),
+      sends: new Uint16Array(results.length),
       reconcileFailures: 0,
       pauseRequested: false,
       cancelRequested: false,
@@ -358,7 +359,7 @@ export class BulkRunner {
       // An unknown create is read back before it is sent again (after a restart too: see JobStore.load).
       if (job.kind.create && job.results[i]?.state === 'unknown') job.unknown.add(i)
       this.setResult(job, i, undefined)
-      job.sends.delete(i)
+      job.sends[i] = 0
     }
     job.reconcileFailures = 0
   }
@@ -886,7 +887,7 @@ export class BulkRunner {
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */
   private async unsent(job: Job, r: Queued): Promise<void> {
     await r.call.abandon().catch(() => undefined)
-    if (job.kind.create) for (const i of r.call.items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+    if (job.kind.create) for (const i of r.call.items) if (job.sends[i]! > 0) job.sends[i]!--
   }
 
   /**
@@ -907,14 +908,14 @@ export class BulkRunner {
     for (const r of built.refused) void this.recordAll(job, r.items, { state: 'failed', error: itemError(r.error) })
     if (built.chunks.length === 0) return []
     const items = job.kind.create ? built.chunks.flatMap((c) => c.items) : []
-    for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 0) + 1)
+    for (const i of items) if (job.sends[i]! < 0xffff) job.sends[i]!++
     const [prep, sendLine] = await Promise.allSettled([
       built.prepare(client, { signal: job.abort!, ahead: true }),
       job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : undefined,
     ])
     if (prep.status === 'rejected' || sendLine.status === 'rejected') {
       if (prep.status === 'fulfilled') for (const p of prep.value) await p.abandon().catch(() => undefined)
-      for (const i of items) job.sends.set(i, (job.sends.get(i) ?? 1) - 1)
+      for (const i of items) if (job.sends[i]! > 0) job.sends[i]!--
       const err: unknown = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
       // While cancelling, nothing more is sent anyway: no error to show. Otherwise the job stops with it.
       if (!job.cancelRequested) this.stop(job, err)
@@ -998,7 +999,7 @@ export class BulkRunner {
         results.push(o.result)
       } else if ('unknown' in o) {
         job.unknown.add(i)
-      } else if ((job.sends.get(i) ?? 0) >= this.maxSends) {
+      } else if (job.sends[i]! >= this.maxSends) {
         done.push(i)
         results.push({ state: 'failed', error: o.retry })
       }
@@ -1078,7 +1079,7 @@ export class BulkRunner {
       if (r) {
         done.push(i)
         results.push(r)
-      } else if ((job.sends.get(i) ?? 0) >= this.maxSends) {
+      } else if (job.sends[i]! >= this.maxSends) {
         done.push(i)
         results.push({ state: 'failed', error: AppError.app('app.unknownOutcome', {}, { cause: `not done after ${this.maxSends} sends` }).toData() })
       }
