@@ -117,10 +117,11 @@ interface Queued {
 /**
  * Most calls journaled ahead of sending (their start entries on disk, and for creates their items in a "send"
  * line, waiting for a free slot), topped up when down to a quarter. Far enough ahead that a slow disk (an fsync
- * takes 0.2 ms on a quiet machine, 5 ms and more on a busy one) never leaves a slot waiting, in few, large
- * writes (an fsync costs the CPU of tens of calls). The send itself is then recorded as it happens (a line
- * written at once, not fsynced: see Journal.sent and JobStore.markSent), so after the app is killed a call
- * never sent reads "not sent" and its items are simply sent again; only creates that left are read back.
+ * takes 0.2 ms on a quiet machine, 5 ms and more on a busy one) never leaves a slot waiting, in writes that each
+ * carry what was built while the one before was under way (an fsync costs the CPU of tens of calls). The send
+ * itself is then recorded as it happens (a line written at once, not fsynced: see Journal.sent and
+ * JobStore.markSent), so after the app is killed a call never sent reads "not sent" and its items are simply sent
+ * again; only creates that left are read back.
  */
 const AHEAD = 128
 /** Automatic retries of each call made to isolate the item that fails a chunk (the chunk's failure was retried already). */
