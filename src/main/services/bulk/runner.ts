@@ -134,6 +134,11 @@ const SECRET_DROP_MS = 1_000
 const SWEEP_MS = 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Counts a call of these items as one more (or one fewer: journaled but not sent) send, within the array's range. */
+function countSends(job: Job, items: readonly number[], delta: 1 | -1): void {
+  for (const i of items) job.sends[i] = Math.min(0xffff, Math.max(0, job.sends[i]! + delta))
+}
+
 /** Halves of a list (the first one the larger). */
 function halves(items: number[]): number[][] {
   const mid = Math.ceil(items.length / 2)
@@ -888,7 +893,7 @@ export class BulkRunner {
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */
   private async unsent(job: Job, r: Queued): Promise<void> {
     await r.call.abandon().catch(() => undefined)
-    if (job.kind.create) for (const i of r.call.items) if (job.sends[i]! > 0) job.sends[i]!--
+    if (job.kind.create) countSends(job, r.call.items, -1)
   }
 
   /**
@@ -909,14 +914,14 @@ export class BulkRunner {
     for (const r of built.refused) void this.recordAll(job, r.items, { state: 'failed', error: itemError(r.error) })
     if (built.chunks.length === 0) return []
     const items = job.kind.create ? built.chunks.flatMap((c) => c.items) : []
-    for (const i of items) if (job.sends[i]! < 0xffff) job.sends[i]!++
+    countSends(job, items, 1)
     const [prep, sendLine] = await Promise.allSettled([
       built.prepare(client, { signal: job.abort!, ahead: true }),
       job.kind.create ? this.store.append(job.file.id, { e: 'send', items, at: this.now() }) : undefined,
     ])
     if (prep.status === 'rejected' || sendLine.status === 'rejected') {
       if (prep.status === 'fulfilled') for (const p of prep.value) await p.abandon().catch(() => undefined)
-      for (const i of items) if (job.sends[i]! > 0) job.sends[i]!--
+      countSends(job, items, -1)
       const err: unknown = prep.status === 'rejected' ? prep.reason : (sendLine as PromiseRejectedResult).reason
       // While cancelling, nothing more is sent anyway: no error to show. Otherwise the job stops with it.
       if (!job.cancelRequested) this.stop(job, err)
