@@ -20,28 +20,49 @@ export function dedupe<T>(items: readonly T[], key: (t: T) => string): Deduped<T
 }
 
 /**
- * The first occurrence of each key (`keys[i]` of `items[i]`), and where the repeats are. The keys are sorted
- * first (much cheaper than hashing ten thousand fresh strings into a Map): repeats sit side by side, and a list
- * without any, the usual case, is done there. Only keys that repeat are then followed through a Map.
+ * For each key, the index of its first occurrence when it repeats an earlier key, else -1; null when no key
+ * repeats (the usual case). One pass over an open-addressing table of indexes (FNV-1a hashes, linear probing):
+ * about a third of the time of sorting ten thousand fresh strings, and less than hashing them into a Map.
  */
+function firstOccurrences(keys: readonly string[]): Int32Array | null {
+  const n = keys.length
+  let size = 16
+  while (size < n * 2) size *= 2
+  const mask = size - 1
+  // Per slot: 1 + the index of the first key that took it (0: empty).
+  const table = new Int32Array(size)
+  let of: Int32Array | null = null
+  for (let i = 0; i < n; i++) {
+    const k = keys[i]!
+    let h = 0x811c9dc5
+    for (let j = 0; j < k.length; j++) h = Math.imul(h ^ k.charCodeAt(j), 0x01000193)
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const t = table[slot]!
+      if (t === 0) {
+        table[slot] = i + 1
+        break
+      }
+      if (keys[t - 1] === k) {
+        ;(of ??= new Int32Array(n).fill(-1))[i] = t - 1
+        break
+      }
+    }
+  }
+  return of
+}
+
+/** The first occurrence of each key (`keys[i]` of `items[i]`), and where the repeats are. */
 export function dedupeKeys<T>(items: readonly T[], keys: readonly string[]): Deduped<T> {
-  const sorted = keys.slice().sort()
-  let repeated: Set<string> | null = null
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (repeated ??= new Set()).add(sorted[i]!)
-  if (!repeated) return { unique: items.slice(), duplicates: [] }
-  const first = new Map<string, number>()
+  const of = firstOccurrences(keys)
+  if (!of) return { unique: items.slice(), duplicates: [] }
   const unique: T[] = []
   const positions: number[] = []
   const duplicates: { index: number; of: number }[] = []
   for (let index = 0; index < items.length; index++) {
-    const k = keys[index]!
-    if (repeated.has(k)) {
-      const of = first.get(k)
-      if (of !== undefined) {
-        duplicates.push({ index, of })
-        continue
-      }
-      first.set(k, index)
+    const first = of[index]!
+    if (first >= 0) {
+      duplicates.push({ index, of: first })
+      continue
     }
     unique.push(items[index]!)
     positions.push(index)

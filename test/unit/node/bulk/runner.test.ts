@@ -75,6 +75,25 @@ describe('chunk and dedupe', () => {
     // Without repeats the positions are the indexes: not written out.
     expect(dedupe(['a', 'b'], (x) => x)).toEqual({ unique: ['a', 'b'], duplicates: [] })
   })
+  it('dedupe agrees with a plain Map on thousands of keys, most of them repeated', () => {
+    // Seeded so a failure repeats; 3,000 keys drawn from 700, some empty or non-ASCII.
+    let seed = 7
+    const next = () => (seed = (seed * 48271) % 0x7fffffff)
+    const pool = Array.from({ length: 700 }, (_, i) => (i === 0 ? '' : i % 50 === 0 ? `锁${i}` : `81${String(next()).padStart(8, '0')}`))
+    const keys = Array.from({ length: 3000 }, () => pool[next() % pool.length]!)
+    const first = new Map<string, number>()
+    const want = { unique: [] as string[], positions: [] as number[], duplicates: [] as { index: number; of: number }[] }
+    keys.forEach((k, index) => {
+      const of = first.get(k)
+      if (of === undefined) {
+        first.set(k, index)
+        want.unique.push(k)
+        want.positions.push(index)
+      } else want.duplicates.push({ index, of })
+    })
+    expect(dedupe(keys, (k) => k)).toEqual(want)
+    expect(dedupe(pool, (k) => k)).toEqual({ unique: pool, duplicates: [] })
+  })
 })
 
 describe('BulkRunner: locks', () => {
