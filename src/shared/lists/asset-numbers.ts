@@ -41,18 +41,33 @@ function looksLikeNumber(piece: string): boolean {
 }
 const LINE_BREAK = /\r\n|\r|\n/
 
-/** Whether a string is plain printable ASCII without quotes at its ends (nothing for `normalizeAssetNumber` to do). */
-function isClean(s: string): boolean {
+/** `cleanness` of a string that needs normalising, of a clean one, and of a clean one with capital letters. */
+const NOT_CLEAN = 0
+const CLEAN = 1
+const CLEAN_WITH_CAPITALS = 2
+
+/**
+ * Whether a string is plain printable ASCII without quotes at its ends (nothing for `normalizeAssetNumber` to do),
+ * and if so whether it has capital letters (its repeat key differs from it): one scan for both.
+ */
+function cleanness(s: string): number {
   const n = s.length
-  if (n === 0) return false
+  if (n === 0) return NOT_CLEAN
+  let capitals = false
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i)
-    if (c <= 0x20 || c >= 0x7f) return false
+    if (c <= 0x20 || c >= 0x7f) return NOT_CLEAN
+    if (c >= 0x41 && c <= 0x5a) capitals = true
   }
   const a = s.charCodeAt(0)
   const z = s.charCodeAt(n - 1)
   // ' " `
-  return a !== 0x27 && a !== 0x22 && a !== 0x60 && z !== 0x27 && z !== 0x22 && z !== 0x60
+  if (a === 0x27 || a === 0x22 || a === 0x60 || z === 0x27 || z === 0x22 || z === 0x60) return NOT_CLEAN
+  return capitals ? CLEAN_WITH_CAPITALS : CLEAN
+}
+
+function isClean(s: string): boolean {
+  return cleanness(s) !== NOT_CLEAN
 }
 
 /** One entry as given: full-width forms folded (NFKC), surrounding quotes and spaces removed. */
@@ -74,12 +89,13 @@ export function assetNumberKey(value: string): string {
 export function assetNumberKeys(values: readonly string[]): { values: readonly string[]; keys: readonly string[] } {
   let changed = false
   let upper = false
-  for (const v of values) {
-    if (!isClean(v)) {
+  for (let i = 0; i < values.length; i++) {
+    const c = cleanness(values[i]!)
+    if (c === NOT_CLEAN) {
       changed = true
       break
     }
-    if (!upper && /[A-Z]/.test(v)) upper = true
+    if (c === CLEAN_WITH_CAPITALS) upper = true
   }
   const out = changed ? values.map(normalizeAssetNumber) : values
   return { values: out, keys: changed || upper ? out.map(assetNumberKey) : out }
