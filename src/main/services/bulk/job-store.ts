@@ -177,8 +177,8 @@ export class JobStore {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
     const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
-    // The file is made while the text is (5,000 employees: 2 ms of this thread): what follows the text is then
-    // waits on the disk alone.
+    // The file is made while the text is (5,000 employees: 2 ms of this thread), so the steps after the text
+    // wait on the disk alone.
     const opened = mkdir(dir, { recursive: true, mode: 0o700 }).then(() => open(tmp, 'wx', 0o600))
     opened.catch(() => undefined)
     const text = JSON.stringify(file) + '\n'
