@@ -34,7 +34,7 @@ import type { JournalContext, JournalEnd, JournalSink, JournalStart } from './jo
 import { newNonce } from './nonce'
 import { buildRequest, type BuiltRequest, type CallTokens, type RequestParts } from './request'
 import { backoffMs, shouldRetry, sleep } from './retry'
-import { send, SendStopped } from './send'
+import { afterQueuedWrites, send, SendStopped } from './send'
 import { countsText, summarize } from './summary'
 import { tokenEndpointIssuer } from './token-endpoint'
 import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
@@ -80,6 +80,19 @@ export interface CallOptions {
   awaitJournalEnd?: boolean
   /** `data` validated with the operation's `lean` schema, where it has one (the bulk runner: see OperationDef). */
   lean?: boolean
+  /** The caller's place among its requests in flight, held when it calls (the bulk runner's: see CallSlot). */
+  slot?: CallSlot
+}
+
+/**
+ * A place among a caller's requests in flight, held when the call is made. The client gives it back as soon as
+ * an answer with HTTP 200 is in, and reads that answer only after the request that took the place meanwhile has
+ * been written; it gives it back too while waiting to retry, and takes it again before sending the retry. The
+ * caller releases it when the call ends (`release` does nothing when the place is not held).
+ */
+export interface CallSlot {
+  release(): void
+  acquire(): Promise<void>
 }
 
 const PREPARED = Symbol('prepared attempt')
@@ -377,6 +390,8 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       let error: AppError
       let sentMaybe = true
       try {
+        // A retry waits for a place among the caller's requests in flight (the first attempt holds one).
+        if (opts.slot) await opts.slot.acquire()
         // Journaled ahead: the record of the send is in the journal before the request leaves, so an entry
         // without one after a crash surely never left (a create is then simply sent, not read back).
         if (a.queued && entryId !== undefined && journal) {
@@ -400,6 +415,13 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           opts.timeoutMs,
           onSent,
         )
+        if (opts.slot && res.status === 200) {
+          // Processed: the place goes to the caller's next request, which leaves before this answer is read
+          // (parsed, checked, journaled). A business error mostly comes as 299 and keeps the place until it is
+          // known, so an error that stops the caller is seen before another request leaves.
+          opts.slot.release()
+          await afterQueuedWrites()
+        }
         const decoded = decodeResponse(opId, res.status, res.text, { lean: opts.lean === true })
         if (entryId !== undefined) {
           const end: JournalEnd = { outcome: decoded.partial ? 'partial' : 'ok', endedAt: Date.now(), httpStatus: res.status }
@@ -447,6 +469,8 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
       if (error.code === 'app.cancelled') throw error
       if (shouldRetry(op.repeat, error, attempt, maxRetries)) {
         options.logger?.warn('api: retrying', { operation: opId, code: error.code, attempt, nonce: a.nonce })
+        // Other calls may use the place while this one waits (it is taken again before the retry is sent).
+        opts.slot?.release()
         try {
           await sleep(backoffMs(attempt, settings.retryBaseMs, random), opts.signal)
         } catch {

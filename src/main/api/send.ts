@@ -97,3 +97,12 @@ export function send(agent: Dispatcher, req: SendRequest, signal?: Abortable, ti
     agent.dispatch({ origin: req.origin, path: req.path, method: req.method, headers: req.headers, body: req.body ?? null }, handler)
   })
 }
+
+/**
+ * Resolves once the requests dispatched so far in this turn of the event loop are written. undici writes a
+ * request on a kept-alive connection from an immediate, queued when it is dispatched (it first reads what the
+ * idle connection may hold); an immediate queued from an immediate runs in the next turn, after it.
+ */
+export function afterQueuedWrites(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)))
+}

@@ -3,7 +3,7 @@
  * errors, unknown codes raw, 60027 partial), tokens (single-flight, re-issue once), retries (only for retry-safe
  * operations, fresh g_nonce each), UNKNOWN for creates and reading back, abort and timeouts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { AppError } from '@shared/errors/app-error'
 import { createApiClient, type ApiClient } from '../../../src/main/api/client'
@@ -222,6 +222,43 @@ describe('retries', () => {
     const r = await api.lockAssets({ assetNums: [DEMO_ASSETS.refillable[2]], operatorIdentity: 'it' })
     expect(r).toEqual([{ assetNum: DEMO_ASSETS.refillable[2], status: 1 }])
     expect(sb.stats().byOperation['lockAssets']).toBe(3)
+  })
+
+  it("a caller's place: given back when an answer is in (read a turn later), while waiting to retry, taken again before the retry", async () => {
+    const events: string[] = []
+    let open = (): void => undefined
+    const gate = new Promise<void>((r) => (open = r))
+    const slot = {
+      held: true,
+      release() {
+        if (!this.held) return
+        this.held = false
+        events.push('release')
+        setImmediate(() => events.push('a turn later'))
+      },
+      async acquire() {
+        if (this.held) return
+        events.push('acquire')
+        await gate
+        this.held = true
+      },
+    }
+    sb.queueFault({ kind: 'fail500', operation: 'lockAssets' })
+    const call = api.call('lockAssets', { body: { assetNums: [DEMO_ASSETS.refillable[3]], operatorIdentity: 'it' } }, { slot }).then((r) => {
+      events.push('answer read')
+      return r
+    })
+    await vi.waitFor(() => expect(events).toContain('acquire'))
+    // The retry waits for its place: nothing more reached the service meanwhile.
+    await new Promise((r) => setTimeout(r, 50))
+    expect(sb.stats().byOperation['lockAssets']).toBe(1)
+    open()
+    expect((await call).data).toEqual([{ assetNum: DEMO_ASSETS.refillable[3], status: 1 }])
+    expect(sb.stats().byOperation['lockAssets']).toBe(2)
+    expect(events.filter((e) => e !== 'a turn later')).toEqual(['release', 'acquire', 'release', 'answer read'])
+    // The successful answer was read only after the place it gave back could be used.
+    expect(events.lastIndexOf('a turn later')).toBeLessThan(events.indexOf('answer read'))
+    expect(slot.held).toBe(false)
   })
 
   it('the magic lock answering 500 every time gives up after maxRetries with code 500', async () => {

@@ -3,6 +3,7 @@
  * isolated, the journal shows when calls were sent (and which never were), every count and status of a job is
  * the same in bulk.list, bulk.get and bulk.progress, and inputs are strict and bounded.
  */
+import dc from 'node:diagnostics_channel'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeError } from '@shared/errors/app-error'
@@ -102,6 +103,42 @@ describe('one bad lock', () => {
     expect(bodies.flat().filter((n) => n === MAGIC_LOCKS.error500).length).toBeGreaterThanOrEqual(1)
     expect(bodies.filter((b) => b.includes(MAGIC_LOCKS.error500)).every((b) => b.length <= 2)).toBe(true)
     expect((await call<JobDetail>('bulk.get', { id: started.id, limit: 100 })).items.find((i) => i.key === MAGIC_LOCKS.error500)!.tries).toBe(2)
+  })
+})
+
+describe('requests in flight', () => {
+  it('never more than the concurrency setting, with retries and the isolation of a bad lock among them', async () => {
+    // Counted where requests leave this process: written to a connection, until their answer ends or fails.
+    let out = 0
+    let most = 0
+    const lockRequests = new Set<unknown>()
+    const sent = (m: unknown) => {
+      const request = (m as { request: { path: string } }).request
+      if (!request.path.includes('/asset/lock')) return
+      lockRequests.add(request)
+      most = Math.max(most, ++out)
+    }
+    const done = (m: unknown) => {
+      if (lockRequests.delete((m as { request: unknown }).request)) out--
+    }
+    dc.subscribe('undici:client:sendHeaders', sent)
+    dc.subscribe('undici:request:trailers', done)
+    dc.subscribe('undici:request:error', done)
+    await call('settings.update', { bulk: { concurrency: 2 } })
+    try {
+      sb.queueFault({ kind: 'fail500', operation: 'lockAssets', times: 3 })
+      const items = [...absent(95, 1000), MAGIC_LOCKS.error500, ...absent(104, 2000)]
+      const started = await call<JobSummary>('bulk.start', { kind: 'locks.disable', profileId: profile.id, items, chunkSize: 10 })
+      expect(await finished(started.id)).toMatchObject({ status: 'completed', counts: { total: 200, failed: 200 } })
+    } finally {
+      dc.unsubscribe('undici:client:sendHeaders', sent)
+      dc.unsubscribe('undici:request:trailers', done)
+      dc.unsubscribe('undici:request:error', done)
+      await call('settings.update', { bulk: { concurrency: 4 } })
+    }
+    expect(sb.stats().faults.failed500).toBeGreaterThanOrEqual(3)
+    expect(most).toBe(2)
+    expect(out).toBe(0)
   })
 })
 

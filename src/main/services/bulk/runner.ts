@@ -38,6 +38,7 @@ import {
   type SentAnswer,
 } from './kinds'
 import { RateMeter, Throttle } from './progress'
+import { Slots, type Lease } from './slots'
 
 export { chunk, dedupe, dedupeKeys, type Deduped } from './dedupe'
 
@@ -817,7 +818,7 @@ export class BulkRunner {
   }
 
   /**
-   * Sends chunks, `concurrency` calls at a time. Calls are journaled ahead in batches (their start entries
+   * Sends chunks, at most `concurrency` requests in flight at a time (Slots). Calls are journaled ahead in batches (their start entries
    * written with one write and one fsync, creates' "send" line likewise, batches built meanwhile joining the next
    * write; see AHEAD): a call never waits on the disk, and a job costs a few fsyncs, not one per call. Results are
    * recorded as answers come.
@@ -877,28 +878,42 @@ export class BulkRunner {
       }
     }
 
-    const worker = async (): Promise<void> => {
-      for (;;) {
-        if (queue.length <= low) feed()
-        let r = queue.shift()
-        while (!r) {
-          if (feeding.size === 0) feed()
-          if (feeding.size === 0) return // nothing left to prepare, nothing queued
-          await Promise.race(feeding)
-          r = queue.shift()
-        }
-        if (this.stopping(job)) {
-          await this.unsent(job, r)
-          continue
-        }
-        await this.sendChunk(job, r)
+    // A place first, then a call for it. A call gives its place back as soon as its answer is in (the client
+    // reads the answer after the next request has left: see CallSlot), so the calls are not awaited here one by one.
+    const slots = new Slots(concurrency)
+    const sending: Promise<void>[] = []
+    let failure: { err: unknown } | null = null
+    while (!this.stopping(job)) {
+      const lease = await slots.take()
+      if (queue.length <= low) feed()
+      let r = queue.shift()
+      while (!r) {
+        if (feeding.size === 0) feed()
+        if (feeding.size === 0) break // nothing left to prepare, nothing queued
+        await Promise.race(feeding)
+        r = queue.shift()
       }
+      if (!r || this.stopping(job)) {
+        lease.release()
+        if (r) queue.unshift(r)
+        break
+      }
+      sending.push(
+        this.sendChunk(job, r, lease).then(
+          () => lease.release(),
+          (err: unknown) => {
+            lease.release()
+            failure ??= { err }
+          },
+        ),
+      )
     }
-    await Promise.all(Array.from({ length: concurrency }, worker))
+    await Promise.all(sending)
     ended = true
     await Promise.all(feeding)
     // Journaled but not sent (the run stopped): their entries end as "not sent".
     await Promise.all(queue.splice(0).map((r) => this.unsent(job, r)))
+    if (failure) throw failure.err
   }
 
   /** Closes the journal entry of a call that will not be sent; its items stay pending. */
@@ -942,10 +957,11 @@ export class BulkRunner {
   }
 
   /** Sends a call, counting its items in flight meanwhile. */
-  private async sendOne(job: Job, q: Queued): Promise<SentAnswer> {
+  private async sendOne(job: Job, q: Queued, lease: Lease): Promise<SentAnswer> {
     const n = q.call.items.length
     job.inFlight += n
     try {
+      q.opts.slot = lease
       return await q.call.send(q.opts)
     } finally {
       job.inFlight -= n
@@ -953,7 +969,7 @@ export class BulkRunner {
   }
 
   /** Sends one prepared call and records its items' results (their write is awaited at the end of the run). */
-  private async sendChunk(job: Job, q: Queued): Promise<void> {
+  private async sendChunk(job: Job, q: Queued, lease: Lease): Promise<void> {
     // A create waits for the job file: after a crash its items must be found and read back. A lock toggle
     // need not: if the app dies in those few milliseconds, the job is gone but nothing was done twice.
     if (job.kind.create) {
@@ -982,9 +998,9 @@ export class BulkRunner {
       }
     }
     const items = q.call.items
-    const answer = await this.sendOne(job, q)
+    const answer = await this.sendOne(job, q, lease)
     if ('error' in answer && job.kind.splittable && items.length > 1 && mayBeAnItemsDoing(answer.error) && !this.stopping(job)) {
-      await this.isolate(job, items)
+      await this.isolate(job, items, lease)
       return
     }
     this.answered(job, items, answer)
@@ -1032,7 +1048,7 @@ export class BulkRunner {
    * left alone with the failure end failed with it. When every call of it fails alike and none is answered
    * (SPLIT_GIVE_UP), the failure is the service's, whatever the items: they all end failed with it.
    */
-  private async isolate(job: Job, items: number[]): Promise<void> {
+  private async isolate(job: Job, items: number[], lease: Lease): Promise<void> {
     let groups = halves(items)
     let answered = 0
     let failed = 0
@@ -1051,7 +1067,9 @@ export class BulkRunner {
           continue
         }
         q.opts.maxRetries = SPLIT_RETRIES
-        const answer = await this.sendOne(job, q)
+        // Each call of the isolation takes a place of its own, in turn with the run's other calls.
+        await lease.acquire()
+        const answer = await this.sendOne(job, q, lease)
         if ('error' in answer && mayBeAnItemsDoing(answer.error)) {
           failed++
           last = answer.error

@@ -35,6 +35,8 @@ export class FakeService {
   /** Reading employees back: fails (service unreachable) or never answers. */
   readFault: 'fail' | 'hang' | null = null
   reads = 0
+  /** When set, `sent N`, `answered N` and `read N` per write call (0-based), in the order they happen. */
+  trace: string[] | null = null
   private n = 0
 
   constructor(lockCount = 0) {
@@ -44,8 +46,10 @@ export class FakeService {
   private async gate<T>(kind: 'lock' | 'member', o: CallOptions | undefined, work: () => T): Promise<T> {
     const n = this.n++
     this.calls++
+    this.trace?.push(`sent ${n}`)
     this.inFlight++
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
+    let out: { result: T } | { error: unknown }
     try {
       await this.abortableDelay(this.delayMs, o?.signal, kind)
       const f = this.fault(n, kind)
@@ -56,10 +60,22 @@ export class FakeService {
       const result = work()
       if (f === 'dropAfter') throw unknownOrNetwork(kind)
       if (f === 'hangAfter') await new Promise(() => undefined)
-      return result
+      out = { result }
+    } catch (error) {
+      out = { error }
     } finally {
       this.inFlight--
+      this.trace?.push(`answered ${n}`)
     }
+    if (o?.slot && 'result' in out) {
+      // As the real client does with an answer of HTTP 200: the caller's place is given back at once, and the
+      // answer is read a turn later, while the caller's next call may already be out.
+      o.slot.release()
+      await new Promise((r) => setImmediate(r))
+    }
+    this.trace?.push(`read ${n}`)
+    if ('error' in out) throw out.error
+    return out.result
   }
 
   /** Waits `ms` (as a call in flight), stopping when the call's signal aborts; leaves no listener behind. */

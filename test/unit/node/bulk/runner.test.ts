@@ -153,6 +153,26 @@ describe('BulkRunner: locks', () => {
     expect(last).toMatchObject({ jobId: started.id, status: 'completed', done: 1004, remaining: 0 })
   })
 
+  it('a call answered gives its place to the next one, which leaves before the answer is read; a failed one keeps it', async () => {
+    const svc = new FakeService(500)
+    svc.trace = []
+    const r = runner(svc, { concurrency: 1 })
+    const s = await r.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
+    expect((await r.wait(s.id)).counts).toMatchObject({ ok: 500 })
+    // One place: each call leaves once the one before is answered, before that answer is read.
+    expect(svc.trace.slice(0, 7)).toEqual(['sent 0', 'answered 0', 'sent 1', 'read 0', 'answered 1', 'sent 2', 'read 1'])
+    expect(svc.maxInFlight).toBe(1)
+
+    // A failure is read before the place is given back: a call that stops the job is known before another leaves.
+    const f = new FakeService(500)
+    f.trace = []
+    f.fault = (n) => (n === 1 ? 'fail60000' : null)
+    const r2 = runner(f, { concurrency: 1 })
+    const s2 = await r2.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
+    expect(await r2.wait(s2.id)).toMatchObject({ status: 'paused', error: { code: '60000' } })
+    expect(f.trace).toEqual(['sent 0', 'answered 0', 'sent 1', 'read 0', 'answered 1', 'read 1'])
+  })
+
   it('progress events are throttled', async () => {
     const svc = new FakeService(2000)
     svc.delayMs = 1
