@@ -830,8 +830,8 @@ export class BulkRunner {
     let next = 0
     let preparing = 0
     const feeding = new Set<Promise<void>>()
-    // Set once the workers are done: a batch still waiting for its turn then starts nothing (after a pause and a
-    // quick resume it would otherwise journal calls that no worker of this round will send).
+    // Set once the round's calls are done: a batch still waiting for its turn then starts nothing (after a pause and a
+    // quick resume it would otherwise journal calls that this round will not send).
     let ended = false
     // Calls are journaled in batches of `concurrency`. The first batch goes alone; the others wait until the first
     // calls have left (for a create, once the job file is on disk as well), then each is built in a turn of the
@@ -863,7 +863,7 @@ export class BulkRunner {
             preparing -= batch.length
             feeding.delete(p)
             if (!wasFirst) return
-            // In a timer, not setImmediate: the HTTP client writes the requests the workers take in this step from
+            // In a timer, not setImmediate: the HTTP client writes the requests taken in this step from
             // an immediate queued after it. The job log's lazy lines (a lock job's own line among them) were held
             // back until now too.
             const after = job.kind.create ? job.written.catch(() => undefined) : Promise.resolve()
