@@ -52,7 +52,7 @@ const Screen = defineComponent({
 
 describe('the bulk run panel', () => {
   it('shows the engine’s figures, filter counts from the same snapshot, and retries through bulk.retryFailed', async () => {
-    let summary = job({ total: 3, ok: 1, failed: 2 })
+    let summary = job({ total: 3, ok: 1, failed: 2, retryable: 1 })
     const core = fakeCore({
       'bulk.get': () => ({ job: summary, items, matching: items.length }),
       'bulk.list': () => ({ jobs: [summary] }),
@@ -78,6 +78,23 @@ describe('the bulk run panel', () => {
     expect(core.calls.find((c) => c.channel === 'bulk.retryFailed')!.input).toEqual({ id: 'j1' })
     expect(core.calls.map((c) => c.channel)).not.toContain('bulk.start')
     expect(w.find('[data-testid="bulk-run"]').attributes('data-status')).toBe('running')
+    w.unmount()
+  })
+
+  it('offers a retry only when the engine counts something a retry would send', async () => {
+    // Failed, but only as "lock does not exist": final answers, nothing a retry would change.
+    const summary = job({ total: 2, ok: 1, failed: 1, retryable: 0 })
+    const core = fakeCore({
+      'bulk.get': () => ({ job: summary, items: [items[0]!, items[2]!], matching: 2 }),
+      'bulk.list': () => ({ jobs: [summary] }),
+    })
+    installBridge(core)
+    const w = mount(Screen, { global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+    await useBulkStore().loadList()
+    await flushPromises()
+    expect(w.find('[data-testid="run-failed"]').text()).toBe('1')
+    expect(w.find('[data-testid="run-retry"]').attributes('disabled')).toBeDefined()
+    expect(w.text()).toContain('are facts about the lock')
     w.unmount()
   })
 
