@@ -1,8 +1,8 @@
 /**
  * A run's places for requests in flight (`settings.bulk.concurrency` of them). A call holds one from the moment
- * it is sent; the API client gives it back as soon as the answer is in, before reading it, and takes one again
- * before a retry (see CallSlot). So the next request leaves while an answer is being read, and at no moment are
- * more requests out than the setting allows.
+ * it is sent; the API client gives it back as soon as an answer with HTTP 200 is in, before reading it, and takes
+ * one again before a retry (see CallSlot). So the next request leaves while an answer is being read, and at no
+ * moment are more requests out than the setting allows.
  */
 import type { CallSlot } from '../../api/client'
 
