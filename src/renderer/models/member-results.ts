@@ -93,8 +93,9 @@ export function memberRowFormat(kind: MemberJobKind, lines?: readonly number[]):
     messages: {
       what: WHAT[kind],
       waiting: 'members.runResultsWhenDone',
-      retryHint: 'members.retryHint',
-      nothingToRetry: 'members.nothingToRetry',
+      // An import sends an employee once: only outcomes not known are retried (read back first).
+      retryHint: kind === 'members.import' ? 'members.retryHintImport' : 'members.retryHint',
+      nothingToRetry: kind === 'members.import' ? 'members.nothingToRetryImport' : 'members.nothingToRetry',
       noRows: 'members.noRows',
     },
   }

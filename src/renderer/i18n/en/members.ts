@@ -159,6 +159,8 @@ export default {
     noRows: 'No employee with this result.',
     runResultsWhenDone: 'One row per employee appears here when the run is paused or finished.',
     retryHint: 'Sends again the employees that were refused, whose call failed, or that were not sent (outcomes not known are read back first).',
+    retryHintImport: 'Reads back the employees whose outcome is not known and sends those the service does not have. A refused employee is not sent again (its password is no longer kept): export the rows not imported, correct them and import that file.',
+    nothingToRetryImport: 'Nothing to retry: every employee is either created or was refused. Export the rows not imported, correct them and import that file.',
     sheetName: 'Employee results',
     col2: { line: '#', account: 'Account', name: 'Name', result: 'Result', details: 'Details' },
   },

@@ -159,6 +159,8 @@ export default {
     noRows: '没有此结果的员工。',
     runResultsWhenDone: '任务暂停或完成后，此处逐行显示每名员工的结果。',
     retryHint: '重新发送被拒绝、调用失败或未发送的员工（结果未知的会先回查）。',
+    retryHintImport: '回查结果未知的员工，并发送服务中没有的员工。被拒绝的员工不会再次发送（其密码已不再保存）：请导出未导入的行，更正后导入该文件。',
+    nothingToRetryImport: '没有可重试的：每位员工要么已创建，要么被拒绝。请导出未导入的行，更正后导入该文件。',
     sheetName: '员工结果',
     col2: { line: '#', account: '账号', name: '姓名', result: '结果', details: '详情' },
   },

@@ -10,6 +10,7 @@ import BulkRunPanel from '../../../../src/renderer/components/bulk/BulkRunPanel.
 import BulkRunList from '../../../../src/renderer/components/bulk/BulkRunList.vue'
 import { useBulkStore } from '../../../../src/renderer/stores/bulk'
 import { lockRowFormat } from '../../../../src/renderer/models/lock-results'
+import { memberRowFormat } from '../../../../src/renderer/models/member-results'
 import { fakeCore, tick } from '../support/fake-core'
 
 const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0, ...c })
@@ -96,6 +97,43 @@ describe('the bulk run panel', () => {
     expect(w.find('[data-testid="run-retry"]').attributes('disabled')).toBeDefined()
     expect(w.text()).toContain('are facts about the lock')
     w.unmount()
+  })
+
+  it('an import offers a retry only for outcomes not known, and says how to import the refused ones again', async () => {
+    const people: JobItem[] = [
+      { index: 0, key: 'zhang.san', label: '张三', result: { state: 'ok', memberGlobalId: 'G1' }, tries: 1, retryable: false },
+      { index: 1, key: 'li.si', label: '李四', result: { state: 'failed', message: 'exists' }, tries: 1, retryable: false },
+    ]
+    let summary: JobSummary = { ...job({ total: 2, ok: 1, failed: 1, retryable: 0 }), kind: 'members.import', target: 'E1' }
+    const core = fakeCore({
+      'bulk.get': () => ({ job: summary, items: people, matching: people.length }),
+      'bulk.list': () => ({ jobs: [summary] }),
+      // Read back meanwhile: nothing left to send.
+      'bulk.retryFailed': () => summary,
+    })
+    installBridge(core)
+    const mount1 = async () => {
+      const w = mount(BulkRunPanel, { props: { jobId: 'j1', format: memberRowFormat('members.import') }, global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+      await flushPromises()
+      return w
+    }
+    // Refused: a retry would not send it again (its password is gone), so none is offered.
+    let w = await mount1()
+    expect(w.find('[data-testid="run-retry"]').attributes('disabled')).toBeDefined()
+    w.unmount()
+
+    // An outcome not known: offered; when the engine finds nothing to send after all, the screen says what to do.
+    summary = { ...summary, counts: counts({ total: 2, ok: 1, unknown: 1, retryable: 1 }) }
+    for (const [locale, words] of [['en', 'Export the rows not imported'], ['zh-CN', '请导出未导入的行']] as const) {
+      applyLocale(locale)
+      w = await mount1()
+      await w.find('[data-testid="run-retry"]').trigger('click')
+      await flushPromises()
+      expect(document.body.textContent).toContain(words)
+      w.unmount()
+      document.body.innerHTML = ''
+    }
+    expect(core.calls.filter((c) => c.channel === 'bulk.retryFailed')).toHaveLength(2)
   })
 
   it('a pause shows the same state and counts in the panel and in the list of runs', async () => {
