@@ -66,6 +66,18 @@ const WHAT: Record<MemberJobKind, string> = {
   'members.delete': 'members.runWhatDelete',
   'members.resetPassword': 'members.runWhatReset',
 }
+/** What "retry the failed ones" does, per kind (the engine's rule: `memberResultRetryable`, an import's `unknown`). */
+const RETRY_HINT: Record<MemberJobKind, string> = {
+  // An import sends an employee once: only outcomes not known are read back, and sent when not there.
+  'members.import': 'members.retryHintImport',
+  'members.delete': 'members.retryHint',
+  'members.resetPassword': 'members.retryHintReset',
+}
+const NOTHING_TO_RETRY: Record<MemberJobKind, string> = {
+  'members.import': 'members.nothingToRetryImport',
+  'members.delete': 'members.nothingToRetry',
+  'members.resetPassword': 'members.nothingToRetry',
+}
 const EXPORT: Record<MemberJobKind, string> = {
   'members.import': 'employees-import',
   'members.delete': 'employees-delete',
@@ -93,9 +105,8 @@ export function memberRowFormat(kind: MemberJobKind, lines?: readonly number[]):
     messages: {
       what: WHAT[kind],
       waiting: 'members.runResultsWhenDone',
-      // An import sends an employee once: only outcomes not known are retried (read back first).
-      retryHint: kind === 'members.import' ? 'members.retryHintImport' : 'members.retryHint',
-      nothingToRetry: kind === 'members.import' ? 'members.nothingToRetryImport' : 'members.nothingToRetry',
+      retryHint: RETRY_HINT[kind],
+      nothingToRetry: NOTHING_TO_RETRY[kind],
       noRows: 'members.noRows',
     },
   }

@@ -159,6 +159,7 @@ export default {
     noRows: 'No employee with this result.',
     runResultsWhenDone: 'One row per employee appears here when the run is paused or finished.',
     retryHint: 'Sends again the employees that were refused, whose call failed, or that were not sent (outcomes not known are read back first).',
+    retryHintReset: 'Sends the new password again to the employees whose call failed, whose outcome is not known or that were not sent, and to those the service refused, unless it did not find them or refused the password.',
     retryHintImport: 'Reads back the employees whose outcome is not known and sends those the service does not have. A refused employee is not sent again (its password is no longer kept): export the rows not imported, correct them and import that file.',
     nothingToRetryImport: 'Nothing to retry: every employee is either created or was refused. Export the rows not imported, correct them and import that file.',
     sheetName: 'Employee results',

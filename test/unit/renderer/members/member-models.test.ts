@@ -6,6 +6,7 @@ import type { JobItem } from '@shared/ipc/channels/bulk'
 import { assetsCell, fieldErrors, formOk, limitsOf, pastedAccounts, serverFieldError } from '../../../../src/renderer/models/member-form'
 import { memberCategory, memberDetails, memberRowFormat, memberWordsKey } from '../../../../src/renderer/models/member-results'
 import { memberResultRetryable } from '@shared/bulk/member-actions'
+import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 
 const t = (key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)
 
@@ -63,6 +64,24 @@ describe('member runs in the run panel', () => {
     const results: JobItem['result'][] = [{ state: 'ok' }, { state: 'failed', error: AppError.api('60002').toData() }, { state: 'failed', error: AppError.api('80001').toData() }, { state: 'cancelled' }]
     expect(results.filter((r) => memberResultRetryable('members.resetPassword', r))).toHaveLength(2)
     expect(results.filter((r) => memberResultRetryable('members.delete', r))).toHaveLength(3)
+  })
+
+  it('says, for each kind, what its retry sends, as its rule is', () => {
+    applyLocale('en')
+    const hint = (k: Parameters<typeof memberRowFormat>[0]) => i18n.global.t(memberRowFormat(k).messages.retryHint)
+    // An import: only outcomes not known, read back; a refused employee is never sent again.
+    expect(hint('members.import')).toContain('outcome is not known')
+    expect(hint('members.import')).toContain('A refused employee is not sent again')
+    expect(i18n.global.t(memberRowFormat('members.import').messages.nothingToRetry)).toContain('Export the rows not imported')
+    // A delete: refused ones too, outcomes not known read back first.
+    expect(hint('members.delete')).toContain('refused')
+    expect(hint('members.delete')).toContain('read back first')
+    // A reset: no read-back, and not for an employee not found or a password refused (60002, 50003).
+    expect(hint('members.resetPassword')).not.toContain('read back')
+    expect(hint('members.resetPassword')).toContain('unless it did not find them or refused the password')
+    applyLocale('zh-CN')
+    expect(hint('members.resetPassword')).toContain('服务找不到该员工或拒绝该密码的除外')
+    applyLocale('en')
   })
 
   it('numbers an import’s rows by their lines in the file, in the table and the export', () => {
