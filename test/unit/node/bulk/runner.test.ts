@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import type { BulkProgress, BulkStart, JobItem } from '@shared/ipc/channels/bulk'
 import { DEFAULT_BULK } from '@shared/settings'
@@ -11,14 +11,22 @@ import { FakeService } from './fake-client'
 
 let dir: string
 let runners: BulkRunner[] = []
+// Every test's folder, removed again at the end: a runner abandoned to play a crash may still write its job file
+// (passwords dropped a second later) after its test removed the folder.
+const dirs: string[] = []
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ld-bulk-'))
+  dirs.push(dir)
 })
 afterEach(async () => {
   vi.restoreAllMocks()
   await Promise.all(runners.map((r) => r.close()))
   runners = []
   rmSync(dir, { recursive: true, force: true })
+})
+afterAll(async () => {
+  await new Promise((r) => setTimeout(r, 1_200))
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
 function runner(svc: FakeService, opts: { concurrency?: number; events?: BulkProgress[]; progressIntervalMs?: number } = {}): BulkRunner {
