@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SandboxHost, sandboxScaleFromEnv, SANDBOX_SCALE_ENV, type SandboxStarter } from '../../../../src/main/services/sandbox-host'
 import { EventBus } from '../../../../src/main/ipc/events'
@@ -19,17 +22,19 @@ describe('the in-process sandbox at another scale', () => {
       return { url: 'http://127.0.0.1:1', close: async () => undefined }
     }
     const events = new EventBus(silentLogger)
-    const scaled = new SandboxHost({ start, dataFile: '/tmp/ld-scale-test/a.json', log: silentLogger, events, scale: 7 })
-    await scaled.ensure()
-    await scaled.stop()
-    const plain = new SandboxHost({ start, dataFile: '/tmp/ld-scale-test/b.json', log: silentLogger, events })
+    const dir = mkdtempSync(join(tmpdir(), 'ld-scale-'))
     const before = process.env[SANDBOX_SCALE_ENV]
-    delete process.env[SANDBOX_SCALE_ENV]
     try {
+      const scaled = new SandboxHost({ start, dataFile: join(dir, 'a.json'), log: silentLogger, events, scale: 7 })
+      await scaled.ensure()
+      await scaled.stop()
+      const plain = new SandboxHost({ start, dataFile: join(dir, 'b.json'), log: silentLogger, events })
+      delete process.env[SANDBOX_SCALE_ENV]
       await plain.ensure()
       await plain.stop()
     } finally {
       if (before !== undefined) process.env[SANDBOX_SCALE_ENV] = before
+      rmSync(dir, { recursive: true, force: true })
     }
     expect(seen[0]).toMatchObject({ scale: 7, host: '127.0.0.1', port: 0 })
     expect(seen[1]).not.toHaveProperty('scale')
