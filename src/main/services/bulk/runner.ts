@@ -818,10 +818,10 @@ export class BulkRunner {
   }
 
   /**
-   * Sends chunks, at most `concurrency` requests in flight at a time (Slots). Calls are journaled ahead in batches (their start entries
-   * written with one write and one fsync, creates' "send" line likewise, batches built meanwhile joining the next
-   * write; see AHEAD): a call never waits on the disk, and a job costs a few fsyncs, not one per call. Results are
-   * recorded as answers come.
+   * Sends chunks, at most `concurrency` requests in flight at a time (Slots). Calls are journaled ahead in
+   * batches (their start entries written with one write and one fsync, creates' "send" line likewise, batches
+   * built meanwhile joining the next write; see AHEAD): a call never waits on the disk, and a job costs a few
+   * fsyncs, not one per call. Results are recorded as answers come.
    */
   private async sendChunks(job: Job, chunks: number[][], concurrency: number): Promise<void> {
     const window = Math.max(AHEAD, concurrency * 4)
@@ -830,8 +830,8 @@ export class BulkRunner {
     let next = 0
     let preparing = 0
     const feeding = new Set<Promise<void>>()
-    // Set once the round's calls are done: a batch still waiting for its turn then starts nothing (after a pause and a
-    // quick resume it would otherwise journal calls that this round will not send).
+    // Set once the round's calls are done: a batch still waiting for its turn then starts nothing (after a pause
+    // and a quick resume it would otherwise journal calls that this round will not send).
     let ended = false
     // Calls are journaled in batches of `concurrency`. The first batch goes alone; the others wait until the first
     // calls have left (for a create, once the job file is on disk as well), then each is built in a turn of the
