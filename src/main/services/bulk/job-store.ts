@@ -158,9 +158,9 @@ export class JobStore {
    * Writes of one job are queued, so an older content can never land after a newer one.
    */
   writeJob(file: JobBase, opts: { fresh?: boolean } = {}): Promise<void> {
-    // A new job's file is made once the writes started now have left (its first calls' journal entries): making
-    // it (5,000 employees: 4 ms of this thread) then overlaps their disk wait instead of coming before it.
-    const before = this.writing.get(file.id) ?? (opts.fresh === true ? new Promise<void>((r) => setImmediate(r)) : Promise.resolve())
+    // A new job's file is made first, before its first calls are built: of the two writes the first sends wait
+    // for, it is the larger (5,000 employees: 380 KB against 20 KB of journal), so its disk wait starts first.
+    const before = this.writing.get(file.id) ?? Promise.resolve()
     const write = before.then(() => this.writeJobNow(file, opts.fresh === true))
     const settled = write.catch(() => undefined)
     this.writing.set(file.id, settled)
