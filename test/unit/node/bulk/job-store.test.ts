@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ItemResult } from '@shared/ipc/channels/bulk'
+import { JobStore, type JobLogLine } from '../../../../src/main/services/bulk/job-store'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+describe('JobStore results lines', () => {
+  it('an import of distinct results is written in lines of about a thousand, not all at the next flush', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ld-jobstore-'))
+    dirs.push(dir)
+    const store = new JobStore(dir)
+    const n = 2_500
+    const items = Array.from({ length: n }, (_, i) => ({ userName: `u${i}`, name: `N ${i}`, password: `Pw-${i}-x` }))
+    const file = { v: 1 as const, id: 'job-1', profileId: 'p', createdAt: 1, inputCount: n, kind: 'members.import' as const, enterpriseGlobalId: 'E1', items, duplicates: [] }
+    await store.create(file, { ownFile: true })
+    const writes: Promise<void>[] = []
+    // As a run records them: 100 per answer, each answer in a turn of the event loop of its own.
+    for (let c = 0; c < n / 100; c++) {
+      const chunk = Array.from({ length: 100 }, (_, k) => c * 100 + k)
+      const results: ItemResult[] = chunk.map((i) => ({ state: 'ok', memberGlobalId: `M${i}` }))
+      writes.push(store.addResults(file.id, chunk, results, 2 + c))
+      await new Promise((r) => setImmediate(r))
+    }
+    await Promise.all(writes)
+    await store.closeLog(file.id)
+
+    const lines = readFileSync(join(dir, 'jobs', file.id, 'log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JobLogLine)
+    const sizes = lines.flatMap((l) => (l.e === 'result' ? [l.g.length] : []))
+    // The first line is sealed in the turn after its thousandth result; later ones also take what came in while
+    // the line before was being fsynced.
+    expect(sizes.length).toBeGreaterThanOrEqual(2)
+    expect(sizes[0]).toBeLessThanOrEqual(1_000)
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(n)
+    const loaded = await store.load(file.id)
+    expect(loaded?.results.filter((r) => r?.state === 'ok')).toHaveLength(n)
+    expect(loaded?.results[1_234]).toEqual({ state: 'ok', memberGlobalId: 'M1234' })
+    await store.close()
+  })
+})
