@@ -26,11 +26,12 @@ export const JOBS_DIR = 'jobs'
 const LAZY_MS = 100
 
 /**
- * Results gathered after which their line is written without waiting for LAZY_MS: an import's results are one
- * group each (each employee's id), and the line left for the end of a run (the final status waits for it) is
- * then at most this many, not everything answered in the last 100 ms (2,000 employees: 120 KB to serialise).
+ * Distinct results gathered after which their line is written without waiting for LAZY_MS. An import's results
+ * are one group each (each employee's id): the line left for the end of a run (the final status waits for it)
+ * is then about this many, not everything answered in the last 100 ms (2,000 employees: 120 KB to serialise).
+ * A lock job's results share a few objects, so its lines stay small and wait as before.
  */
-const RESULTS_PER_LINE = 1_000
+const GROUPS_PER_LINE = 1_000
 
 /** Input position of each unique item. */
 export function positionsOf(file: JobBase): number[] {
@@ -94,8 +95,6 @@ interface OpenResults {
    * object is shared by the items of a failed call, so a line has a few groups.
    */
   groups: Map<ItemResult, ItemRuns>
-  /** Items recorded in it. */
-  count: number
   at: number
   written: Promise<void>
 }
@@ -227,7 +226,7 @@ export class JobStore {
   addResults(id: string, items: readonly number[], results: readonly ItemResult[], at: number): Promise<void> {
     let open = this.open.get(id)
     if (!open) {
-      const o: OpenResults = { groups: new Map(), count: 0, at, written: Promise.resolve() }
+      const o: OpenResults = { groups: new Map(), at, written: Promise.resolve() }
       o.written = this.logOf(id).append(
         () => {
           if (this.open.get(id) === o) this.open.delete(id)
@@ -250,8 +249,7 @@ export class JobStore {
       }
       addToRuns(g!, items[k]!)
     }
-    open.count += results.length
-    if (open.count >= RESULTS_PER_LINE) this.logOf(id).flushSoon()
+    if (open.groups.size >= GROUPS_PER_LINE) this.logOf(id).flushSoon()
     return open.written
   }
 
