@@ -50,7 +50,7 @@ export class Scratch {
   }
 }
 
-/** Items per JSON.stringify call in putJson: pieces small enough to stay in V8's young generation. */
+/** Items per JSON.stringify call in putJsonWithArray: pieces small enough to stay in V8's young generation. */
 const SLICE = 200
 
 /**
