@@ -184,7 +184,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   rows[99]![0] = 'wangwu'
   rows[79]![0] = `${u}1`
   rows[89]![0] = `${u}2`.toUpperCase()
-  const file = join(app.dataDir, '..', `${u}.xlsx`)
+  const file = test.info().outputPath(`${u}.xlsx`)
   await employeeFile(file, rows)
 
   await app.open(page)
@@ -223,7 +223,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   // The rows not imported: the file's columns plus the reason, as Excel again.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-export-failed').click()])
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/)
-  const failedPath = join(app.dataDir, '..', `${u}-failed.xlsx`)
+  const failedPath = test.info().outputPath(`${u}-failed.xlsx`)
   await download.saveAs(failedPath)
   const failed = await readXlsx(failedPath)
   expect(failed[0]).toEqual(['账号', '密码', '姓名', '备注', '手机号', '原因'])
@@ -234,7 +234,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
 
   // Corrected (new accounts, shorter names) and imported again: all ten go in.
   const fixed = failed.slice(1).map((r, i) => [`${u}fix${i}`, r[1]!, r[2]!.length > 30 ? '改短' : r[2]!, r[3]!, r[4]!, r[5]!])
-  const fixedPath = join(app.dataDir, '..', `${u}-fixed.xlsx`)
+  const fixedPath = test.info().outputPath(`${u}-fixed.xlsx`)
   await employeeFile(fixedPath, fixed, failed[0])
   await page.getByTestId('import-new-file').click()
   await page.getByTestId('import-file-input').setInputFiles(fixedPath)
@@ -257,7 +257,7 @@ test.describe('a slow service', () => {
     const u = `kill${Date.now().toString(36)}`
     const rows: (string | number)[][] = []
     for (let i = 1; i <= 250; i++) rows.push([`${u}${i}`, 'Start#2024', `员工${i}`])
-    const file = join(app.dataDir, '..', `${u}.xlsx`)
+    const file = test.info().outputPath(`${u}.xlsx`)
     await employeeFile(file, rows, ['userName', 'password', 'name'])
     // One call at a time, so the run is caught between its chunks of 100.
     await api(app, 'settings.update', { bulk: { concurrency: 1 } })
