@@ -35,19 +35,23 @@ export class Scratch {
 
   /** Zeroes what was put and gives the buffer back for the next write. */
   release(): void {
-    this.buf.fill(0, 0, this.length)
+    giveBack(this.buf, this.length)
     this.length = 0
-    if (this.buf.length <= KEEP_BYTES && free.length < KEEP) free.push(this.buf)
     this.buf = Buffer.alloc(0)
   }
 
   private grow(need: number): void {
     const next = Buffer.allocUnsafeSlow(Math.max(need, this.buf.length * 2))
     this.buf.copy(next, 0, 0, this.length)
-    this.buf.fill(0, 0, this.length)
-    if (this.buf.length <= KEEP_BYTES && free.length < KEEP) free.push(this.buf)
+    giveBack(this.buf, this.length)
     this.buf = next
   }
+}
+
+/** Zeroes the `used` bytes of a buffer and keeps it for a next write, if it is not too large and room is left. */
+function giveBack(buf: Buffer, used: number): void {
+  buf.fill(0, 0, used)
+  if (buf.length > 0 && buf.length <= KEEP_BYTES && free.length < KEEP) free.push(buf)
 }
 
 /** Items per JSON.stringify call in putJsonWithArray: pieces small enough to stay in V8's young generation. */
