@@ -5,6 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // The tests run the built app: build once when the sources are newer than out/.
+  globalSetup: './test/support/global-build.ts',
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

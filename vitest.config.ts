@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // Some tests run the built CLI or app: build once when the sources are newer than out/.
+          globalSetup: ['test/support/global-build.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

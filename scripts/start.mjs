@@ -2,43 +2,16 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the Electron app where its
 // binary is installed and a display is there, else browser mode (one line says why, one line gives the address).
 // Options: --browser forces browser mode; anything else is passed on (browser mode: --port N, --open, --data-dir D).
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildIfStale } from './build-if-stale.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
 const forceBrowser = args.includes('--browser') || process.env.LICENSE_DESK_SHELL === 'browser'
 const passOn = args.filter((a) => a !== '--browser')
-
-const outputs = ['out/main/electron.js', 'out/main/browser.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((p) => join(root, p))
-const inputs = ['src', 'electron.vite.config.ts', 'package.json', 'tsconfig.base.json'].map((p) => join(root, p))
-
-/** Newest modification time under a path (files and folders, recursively). */
-function newest(path) {
-  const info = statSync(path, { throwIfNoEntry: false })
-  if (!info) return 0
-  if (!info.isDirectory()) return info.mtimeMs
-  let max = info.mtimeMs
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
-  return max
-}
-
-function buildIfStale() {
-  const built = outputs.map((p) => statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0)
-  const oldestOutput = Math.min(...built)
-  if (oldestOutput > 0 && oldestOutput >= Math.max(...inputs.map(newest))) return
-  process.stdout.write(oldestOutput === 0 ? 'Building License Desk (first run)…\n' : 'Sources changed since the last build: rebuilding…\n')
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (r.status !== 0) {
-    process.stderr.write('The build failed (see above); nothing was started.\n')
-    process.exit(r.status ?? 1)
-  }
-}
 
 /** The Electron binary, or the reason there is none. */
 function electronBinary() {
@@ -62,7 +35,10 @@ function run(command, commandArgs) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }
 
-buildIfStale()
+if (!buildIfStale()) {
+  process.stderr.write('The build failed (see above); nothing was started.\n')
+  process.exit(1)
+}
 const electron = forceBrowser ? { reason: 'browser mode requested' } : electronBinary()
 if (electron.bin) {
   run(electron.bin, [root, ...passOn])

@@ -25,12 +25,22 @@ if [[ "${LICENSE_DESK_PRIVATE_KEYRING:-}" != 1 ]]; then
 fi
 
 results="$(mktemp -d -t license-desk-results.XXXXXX)"
-trap 'node scripts/test-summary.mjs "$results"; rm -rf "$results"' EXIT
+trap 'end_step; node scripts/test-summary.mjs "$results"; rm -rf "$results"' EXIT
 
 steps=(typecheck lint build vitest playwright)
 step_no=0
+step_name=''
+step_start=0
+# Each step's time goes to the summary (scripts/test-summary.mjs), which prints it with the slowest test files.
+end_step() {
+  [[ -n "$step_name" ]] && printf '%s %d\n' "$step_name" "$((SECONDS - step_start))" >> "$results/steps.txt"
+  step_name=''
+}
 step() {
+  end_step
   step_no=$((step_no + 1))
+  step_name="${steps[$((step_no - 1))]}"
+  step_start=$SECONDS
   printf '\n==> [%d/%d] %s\n' "$step_no" "${#steps[@]}" "$1"
 }
 

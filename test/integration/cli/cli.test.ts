@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ASSETS } from '../../../src/sandbox/index'
+import { CLI_COMMAND, runCli, spawnCli, type CliResult } from '../../support/cli'
 import { removeDir, tempDir } from '../../support/tmp'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -23,13 +24,12 @@ beforeAll(async () => {
 })
 afterAll(() => removeDir(dir))
 
-/** Runs the CLI from source (the same module the bin runs once built); `stdin` is piped in when given. */
-function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
+/** Runs the built CLI (what the bin runs); `stdin` is piped in when given. */
+function cli(...args: string[]): CliResult {
   return cliWith({}, ...args)
 }
-function cliWith(o: { stdin?: string }, ...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000, input: o.stdin ?? '' })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+function cliWith(o: { stdin?: string }, ...args: string[]): CliResult {
+  return runCli(args, { env, ...(o.stdin !== undefined ? { input: o.stdin } : {}) })
 }
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0
 const jsonLines = (s: string) => s.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -205,7 +205,7 @@ describe('license-desk', () => {
   })
 
   it.skipIf(!hasScript)('profiles set-secret on a terminal: a hidden prompt, the secret never echoed', async () => {
-    const child = spawn('script', ['-q', '-e', '-c', 'node --import tsx/esm src/main/cli.ts profiles set-secret "Cli Acme" orderAppSecret --json', '/dev/null'], { cwd: root, env })
+    const child = spawn('script', ['-q', '-e', '-c', `${CLI_COMMAND} profiles set-secret "Cli Acme" orderAppSecret --json`, '/dev/null'], { cwd: root, env })
     let out = ''
     let sent = false
     child.stdout.on('data', (d: Buffer) => {
@@ -234,7 +234,7 @@ describe('license-desk', () => {
 
   it('a reader that stops early (| head) does not make the CLI crash: no EPIPE, the exit code unchanged', () => {
     // 20,000 fresh asset numbers (over the pipe's buffer) read by a `head -n 2` that closes the pipe early.
-    const r = spawnSync('bash', ['-o', 'pipefail', '-c', 'node --import tsx/esm src/main/cli.ts shellnums --size 20000 | head -n 2; echo "exit=${PIPESTATUS[0]}"'], {
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', `${CLI_COMMAND} shellnums --size 20000 | head -n 2; echo "exit=\${PIPESTATUS[0]}"`], {
       cwd: root,
       env,
       encoding: 'utf8',
@@ -256,7 +256,7 @@ describe('license-desk', () => {
     const numbers = Array.from({ length: 3000 }, (_, i) => String(8300000000 + i)).join('\n')
     const input = file('many.txt', numbers)
     const out = join(dir, 'many.csv')
-    const child = spawn(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', 'locks', 'disable', '-f', input, '--chunk-size', '1', '-o', out, '--json'], { cwd: root, env })
+    const child = spawnCli(['locks', 'disable', '-f', input, '--chunk-size', '1', '-o', out, '--json'], { env })
     let stdout = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
     // Interrupt once the job is well under way.

@@ -3,14 +3,12 @@
  * inside the CLI): find, bind, create, update, list, import and export, text and --json, both languages, and the
  * exit codes (0 done, 1 partly done, 2 nothing done).
  */
-import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../support/cli'
 import { removeDir, tempDir } from '../../support/tmp'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
 let dir: string
 let env: NodeJS.ProcessEnv
 
@@ -21,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir))
 
 function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+  return runCli(args, { env })
 }
 const lastJson = (s: string) => JSON.parse(s.trim().split('\n').at(-1)!) as Record<string, unknown>
 

@@ -3,15 +3,13 @@
  * inside the CLI): list, add (generated password shown once), edit, reset-password, delete (asks, or --yes),
  * many from a file through the bulk runner, import with existing accounts flagged; --json; exit codes.
  */
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../support/cli'
 import { removeDir, tempDir } from '../../support/tmp'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
 let dir: string
 let env: NodeJS.ProcessEnv
 
@@ -22,8 +20,7 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir))
 
 function cli(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 90_000, input })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+  return runCli(args, { env, input })
 }
 const jsonLines = (s: string) => s.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
 const file = (name: string, text: string) => {

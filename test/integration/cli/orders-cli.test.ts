@@ -4,15 +4,13 @@
  * between commands): issues listed and nothing sent (exit 2), an order sent and its results (exit 0), a refusal
  * with the field and the draft back in Drafts (exit 2), the history searched and exported, drafts moved by file.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../support/cli'
 import { removeDir, tempDir } from '../../support/tmp'
 import { newBuyEntry, orderBody } from '../orders/support'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
 let dir: string
 let env: NodeJS.ProcessEnv
 
@@ -23,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => removeDir(dir))
 
 function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 90_000 })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr }
+  return runCli(args, { env })
 }
 const jsonLines = (s: string) => s.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
 const file = (name: string, value: unknown) => {
