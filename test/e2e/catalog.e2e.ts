@@ -14,7 +14,7 @@ import type { Catalog } from '@shared/orders/catalog'
 import type { DraftMeta, Draft } from '@shared/ipc/channels/drafts'
 import type { OrderDraft } from '@shared/orders/draft'
 import { IMPORT_FIELDS, orderTemplate } from '@shared/orders/import-rows'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, draftText, invoke as api } from './fixtures'
 
 /** The form item (label, input and message) of a field. */
 const fieldItem = (page: Page, testId: string) => page.locator('.el-form-item', { has: page.getByTestId(testId) })
@@ -64,7 +64,7 @@ test('add a product and a package, export, and refuse a file with a bad row (Eng
   await page.getByTestId('catalog-add-package').click()
   await page.getByTestId('catalog-package-num').fill('E2E-PKG')
   await page.getByTestId('catalog-package-name').fill('Enterprise pack')
-  await page.waitForTimeout(700)
+  await expect.poll(() => draftText(app, 'form:catalog.edit')).toContain('Enterprise pack')
   await page.reload()
   await expect(page.getByTestId('catalog-dialog')).toBeVisible()
   await expect(page.getByTestId('catalog-package-num')).toHaveValue('E2E-PKG')

@@ -7,7 +7,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { test, expect, invoke, type AppProcess } from './fixtures'
+import { HOLDING_DRAFT_IDS } from '@shared/ipc/channels/holdings'
+import { test, expect, draftText, invoke, type AppProcess } from './fixtures'
 
 interface Holdings {
   numbers: { assetNum: string }[]
@@ -67,7 +68,7 @@ test('a refusal is said at the number it is about; picks survive a reload', asyn
   await pickFree(page, section, '8100000004', ['8100000004'])
   await section.getByTestId('withdraw-8100000044').click()
   await expect(section.getByTestId('member-holdings-pending')).toHaveText('To send: give 1, take back 1')
-  await page.waitForTimeout(700)
+  await expect.poll(() => draftText(app, HOLDING_DRAFT_IDS.assign)).toContain('8100000044')
 
   // A reload: the picks come back.
   await page.reload()

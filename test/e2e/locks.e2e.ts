@@ -225,6 +225,9 @@ test.describe('a service answering in 10 ms', () => {
     await expect(run).toBeVisible()
     await expect(page.getByTestId('run-status')).toHaveText(/Paused|Interrupted/)
     await expect(page.getByTestId('run-done')).toHaveText(doneAtPause)
+    // The rest goes in calls of 100, four at a time: a run takes its chunk size and concurrency from the settings
+    // when it (re)starts, so the resume is quick and still sends each remaining lock once.
+    await api(app, 'settings.update', { bulk: { lockChunkSize: 100, concurrency: 4 } })
     await page.getByTestId('run-resume').click()
     await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 150_000 })
     await expect(page.getByTestId('run-done')).toHaveText('2,000 / 2,000')

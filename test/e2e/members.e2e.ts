@@ -1,6 +1,7 @@
 /**
  * The Members area in real Chromium through browser mode, against the in-process sandbox:
- * - at 50,000 employees (scale 2000): search the demo enterprise and page through it; add one (every field
+ * - at 5,000 employees (scale 200; the list at 50,000 is measured by `npm run bench`, test/bench/member-list.ts):
+ *   search the demo enterprise and page through it; add one (every field
  *   checked as typed, a generated password shown once), the form kept across a restart without its password;
  *   edit, reset the password, delete (asks first, naming the person);
  * - in Chinese: import an Excel file of 250 rows with 10 bad ones (bad account characters, names too long,
@@ -12,7 +13,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { MEMBER_DRAFT_IDS } from '@shared/ipc/channels/members'
+import { test, expect, draftText, invoke as api, type AppHandle } from './fixtures'
 
 interface Found {
   found: { asked: string; globalId: string; userName: string; name: string }[]
@@ -55,13 +57,13 @@ async function readXlsx(path: string): Promise<string[][]> {
   return out
 }
 
-test.describe('at 50,000 employees', () => {
-  test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '2000' } })
+test.describe('at 5,000 employees', () => {
+  test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '200' } })
 
   test('search and page the demo enterprise; add, edit, reset and delete one; the add form survives a restart', async ({ app, page }) => {
     test.setTimeout(240_000)
     await openMembers(app, page)
-    await expect(page.getByTestId('member-total')).toHaveText('Employees: 50,000', { timeout: 60_000 })
+    await expect(page.getByTestId('member-total')).toHaveText('Employees: 5,000', { timeout: 60_000 })
     const first = await shownAccounts(page)
     expect(first).toHaveLength(50)
     expect(first.slice(0, 3)).toEqual(['zhangsan', 'lisi', 'wangwu'])
@@ -72,13 +74,13 @@ test.describe('at 50,000 employees', () => {
     const second = await shownAccounts(page)
     expect(second.some((a) => first.includes(a))).toBe(false)
     await page.getByTestId('member-pager').locator('.el-pager li').last().click()
-    await expect(page.getByTestId('member-pager').locator('.el-pager li.is-active')).toHaveText('1000')
+    await expect(page.getByTestId('member-pager').locator('.el-pager li.is-active')).toHaveText('100')
     await expect.poll(async () => (await shownAccounts(page)).length).toBe(50)
 
     // Search as you type: every row shown matches, the total is the service's.
-    await page.getByTestId('member-search').fill('zhangwei')
-    await expect.poll(async () => (await shownAccounts(page)).every((a) => a.includes('zhangwei'))).toBe(true)
-    const expected = await api<Page_>(app, 'members.list', { keyword: 'zhangwei', pageNum: 1, pageSize: 20 })
+    await page.getByTestId('member-search').fill('zhang')
+    await expect.poll(async () => (await shownAccounts(page)).every((a) => a.includes('zhang'))).toBe(true)
+    const expected = await api<Page_>(app, 'members.list', { keyword: 'zhang', pageNum: 1, pageSize: 20 })
     expect(expected.total).toBeGreaterThan(50)
     await expect(page.getByTestId('member-total')).toHaveText(`Employees: ${expected.total.toLocaleString('en')}`)
     await page.getByTestId('member-search').fill('nobody-like-this')
@@ -102,7 +104,8 @@ test.describe('at 50,000 employees', () => {
     await expect(dialog.getByTestId('member-field-userName')).not.toContainText('may contain')
     // Kept as typed (never the password) across a restart.
     await page.getByTestId('member-password').fill('Typed#Secret1')
-    await page.waitForTimeout(800)
+    // The form is saved as typed: wait until the store has the last field, then restart.
+    await expect.poll(() => draftText(app, MEMBER_DRAFT_IDS.add)).toContain('typed before a restart')
     await app.restart()
     await openMembers(app, page)
     await page.getByTestId('member-add').click()
@@ -271,8 +274,10 @@ test.describe('a slow service', () => {
     await page.getByTestId('import-start').click()
     await page.locator('.el-message-box').getByRole('button', { name: 'Import employees: 250' }).click()
     await expect(page.getByTestId('run-done')).toHaveText('100 / 250', { timeout: 60_000 })
-    // The second chunk is on its way (the service answers 1.2 s late): the app dies now.
-    await page.waitForTimeout(300)
+    // The second chunk is on its way (journaled ahead, the service answers 1.2 s late): the app dies now.
+    await expect
+      .poll(async () => (await api<{ entries: { outcome: string }[] }>(app, 'journal.list', { operations: ['addMembers'], limit: 10 })).entries.filter((e) => e.outcome === 'pending').length)
+      .toBeGreaterThan(0)
     await app.restart({ kill: true })
 
     await openMembers(app, page)

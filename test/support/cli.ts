@@ -3,7 +3,7 @@
  * setup builds it when the sources are newer (test/support/global-build.ts): a plain node start costs about half
  * of a start through tsx, which compiles the CLI's modules on every run.
  */
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -31,6 +31,6 @@ export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; input?: s
 }
 
 /** Starts the CLI and returns the child, for tests that talk to it or signal it while it runs. */
-export function spawnCli(args: string[], opts: SpawnOptions): ChildProcess {
-  return spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: ROOT, ...opts })
+export function spawnCli(args: string[], opts: { env: NodeJS.ProcessEnv }): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: ROOT, env: opts.env, stdio: 'pipe' })
 }

@@ -3,7 +3,7 @@
  * as CSV, Excel or JSON chosen by the file's extension; written atomically.
  */
 import { extname } from 'node:path'
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../services/import/excel'
 import Papa from 'papaparse'
 import writeFileAtomic from 'write-file-atomic'
 import type { ImportIssue } from '@shared/bulk/import'
@@ -74,7 +74,7 @@ export async function writeResults(path: string, rows: ResultRow[]): Promise<voi
   if (ext === '.json') {
     data = JSON.stringify(rows, null, 2) + '\n'
   } else if (ext === '.xlsx') {
-    const wb = new ExcelJS.Workbook()
+    const wb = new (await loadExcel()).Workbook()
     const ws = wb.addWorksheet('Results')
     ws.columns = RESULT_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'message' ? 60 : 18 }))
     for (const r of rows) ws.addRow(r)

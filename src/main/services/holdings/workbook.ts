@@ -1,5 +1,5 @@
 /** An Excel workbook of several sheets (the audit's "who holds what"), written for the user to save. */
-import ExcelJS from 'exceljs'
+import { loadExcel } from '../import/excel'
 import type { AuditSheet } from '@shared/holdings/audit'
 import type { ExportedFile } from '@shared/ipc/channels/imports'
 import { safeFileName } from '../import'
@@ -10,7 +10,7 @@ const SHEET_NAME_BAD = /[\\/?*[\]:]/g
 
 /** Writes the sheets (a bold, frozen header row each; columns as wide as their text, within reason). */
 export async function writeWorkbook(baseName: string, sheets: readonly AuditSheet[]): Promise<ExportedFile> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcel()).Workbook()
   let rows = 0
   for (const s of sheets) {
     const sheet = book.addWorksheet(s.name.replace(SHEET_NAME_BAD, ' ').slice(0, SHEET_NAME_MAX), { views: [{ state: 'frozen', ySplit: 1 }] })

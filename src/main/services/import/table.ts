@@ -3,7 +3,7 @@
  * named sheet), or plain text (one row per line). Text is UTF-8 (BOM dropped), or GB 18030 when the bytes are
  * not valid UTF-8, as Excel on Chinese Windows saves CSV.
  */
-import ExcelJS from 'exceljs'
+import { loadExcel, type ExcelJS } from './excel'
 import Papa from 'papaparse'
 import type { Locale } from '@shared/i18n/locale'
 import { importMessage, type ImportIssue } from '@shared/bulk/import'
@@ -58,7 +58,7 @@ function cellText(v: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Uint8Array, sheet: string | undefined, locale: Locale): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   try {
     await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer)
   } catch (err) {

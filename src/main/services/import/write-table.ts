@@ -4,7 +4,7 @@
  * text cell is plain text. Used by the desk screens'
  * exports and the customer book's.
  */
-import ExcelJS from 'exceljs'
+import { loadExcel, type ExcelJS } from './excel'
 import Papa from 'papaparse'
 import type { ExportTableInput, ExportedFile } from '@shared/ipc/channels/imports'
 
@@ -31,7 +31,7 @@ export async function writeTable(input: ExportTableInput): Promise<ExportedFile>
   }
   // In .xlsx a text cell is text: one starting with = is not a formula (those are written as formula objects), so
   // it needs no guard, and an apostrophe would show as part of the value.
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcel()).Workbook()
   addSheet(book, input.sheetName ?? 'Sheet1', input.columns, input.rows)
   const buffer = await book.xlsx.writeBuffer()
   return {
@@ -57,7 +57,7 @@ function addSheet(book: ExcelJS.Workbook, name: string, columns: string[], input
 
 /** Several tables as the sheets of one Excel file (the product catalog's products, features and packages). */
 export async function writeWorkbook(input: { baseName: string; sheets: { name: string; columns: string[]; rows: (string | number | null)[][] }[] }): Promise<ExportedFile> {
-  const book = new ExcelJS.Workbook()
+  const book = new (await loadExcel()).Workbook()
   for (const s of input.sheets) addSheet(book, s.name, s.columns, s.rows)
   const buffer = await book.xlsx.writeBuffer()
   return {

@@ -344,11 +344,12 @@ describe('BulkRunner: locks', () => {
         return false
       }
     }).length
-    expect(handles()).toBe(0)
+    // The log is closed behind the run's end (the run does not wait for it): wait for that, not for a time.
+    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 10_000, interval: 5 })
     // The next run reopens it.
     await r.retryFailed(s.id)
     expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 300 } })
-    expect(handles()).toBe(0)
+    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 10_000, interval: 5 })
   })
 
   it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {
