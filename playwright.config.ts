@@ -9,8 +9,10 @@ export default defineConfig({
   globalSetup: './test/support/global-build.ts',
   timeout: 120_000,
   expect: { timeout: 15_000 },
+  // Two files at a time: a test mostly waits (on the app, the sandbox, the disk), so two workers on the 2-core CI
+  // machine take about half the time of one; each test has its own app and data folder, so they never share state.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     headless: true,

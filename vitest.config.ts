@@ -9,6 +9,9 @@ const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at a time on the 2-core CI machine (vitest's default there is one): most integration tests wait on
+    // the sandbox, child processes or the disk, so two take about two thirds of the time of one.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
