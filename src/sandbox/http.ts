@@ -6,6 +6,8 @@ import { matchLocale, type Locale } from '@shared/i18n/locale'
 export const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 export class BodyTooLarge extends Error {}
+/** The client closed the connection before its request body was complete. */
+export class ClientGone extends Error {}
 
 /** Reads the whole body as UTF-8; rejects with BodyTooLarge past the cap. */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
@@ -23,6 +25,13 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     })
     req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
+    // A client gone before its body was whole (killed during the latency, say): without this the handler would
+    // wait for an 'end' that never comes. Closed before we listened counts too.
+    const gone = (): void => reject(new ClientGone('the client closed the connection before its body was complete'))
+    req.on('close', () => {
+      if (!req.complete) gone()
+    })
+    if (req.destroyed && !req.complete) gone()
   })
 }
 

@@ -63,8 +63,8 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
   await once(child, 'exit')
   const atKill = created()
   expect(atKill).toBeLessThan(N)
-  // The service finishes what reached it before the kill (a restarted app takes longer than this).
-  await new Promise((r) => setTimeout(r, 300))
+  // The service finishes what reached it before the kill (a restarted app takes longer than that).
+  await sb.idle()
 
   const journal = new Journal({ dataDir: dir })
   const client = createApiClient(demoConfig(sb), { journal })
@@ -136,7 +136,7 @@ it('after a kill, the journal tells lock calls that left the machine from those 
     while (received() < 20) await new Promise((r) => setTimeout(r, 10))
     proc.kill('SIGKILL')
     await once(proc, 'exit')
-    await new Promise((r) => setTimeout(r, 100))
+    await sb.idle()
     const journal = new Journal({ dataDir: dir })
     try {
       const all = await journal.list({ jobId, limit: 500 })
