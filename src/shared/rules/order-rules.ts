@@ -16,7 +16,7 @@ import {
 } from '../api/orders'
 import { assetRepeatsAcrossEntries, entryNumbers } from './asset-repeats'
 import { issue, type RuleIssue, type RuleName } from './issue'
-import { ASSET_NUMBER, isAbsent, isFilled, isInteger, isPlainObject } from './values'
+import { ASSET_NUMBER, isAbsent, isInteger, isPlainObject } from './values'
 
 /** The code every order rule violation answers. */
 export const ORDER_VALIDATION_CODE = '13004'

@@ -41,6 +41,11 @@ interface Kept {
 /** A checker with its own cache (one per open order). */
 export function createOrderChecker(): OrderChecker {
   let cache = new WeakMap<OrderEntryDraft, Kept>()
+  // The pass across entries reads every number (100,000 in a big order): it runs again only when a list of numbers
+  // changed or moved. Edits replace objects, so the draft's own number lists, in order, say whether any did.
+  let lastLists: readonly (readonly string[])[] = []
+  let lastShape = ''
+  let lastRepeats: (readonly RuleIssue[])[] = []
   return {
     check(draft, channelCode, limits = DEFAULT_ORDER_RULE_LIMITS) {
       const header = checkBatchOrderBody(
@@ -63,7 +68,13 @@ export function createOrderChecker(): OrderChecker {
         return k
       })
       cache = next
-      const repeats = assetRepeatsAcrossEntries(kept.map((k) => k.numbers))
+      const lists = draft.entries.flatMap((e) => e.assets.map((a) => a.assetNos))
+      const shape = draft.entries.map((e) => e.assets.length).join(',')
+      const same = shape === lastShape && lists.length === lastLists.length && lists.every((l, i) => l === lastLists[i])
+      const repeats = same ? lastRepeats : assetRepeatsAcrossEntries(kept.map((k) => k.numbers))
+      lastLists = lists
+      lastShape = shape
+      lastRepeats = repeats
       // An entry's list stays the same object while nothing changed in it (the wizard keeps per-list indexes).
       const byEntry = kept.map((k, i) => {
         const r = repeats[i]!
