@@ -207,7 +207,7 @@ function checkNewBuyProduct(c: Collector, p: unknown, at: string): void {
   for (const k of PRODUCT_TEXT) c.text(p, k, dot)
   for (const k of PRODUCT_PARENT_TEXT) c.text(p, k, dot, true)
   for (const k of PRODUCT_INT32) c.integer(p, k, dot, 'int32', NON_NEGATIVE.has(k) ? 0 : undefined)
-  for (const k of PRODUCT_LONGS) c.integer(p, k, dot, 'long')
+  for (const k of PRODUCT_LONGS) c.integer(p, k, dot, 'long', k === 'trialEndDate' ? 0 : undefined)
   if (isInteger(p['trial']) && p['trial'] !== 0 && p['trial'] !== 1) c.add(`${dot}trial`, 'oneOf', { allowed: '0, 1' })
   const strict = p['strictMatchWhenDelete']
   if (strict === undefined || strict === null) c.add(`${dot}strictMatchWhenDelete`, 'required')

@@ -221,6 +221,9 @@ describe('what the service refuses is an issue here too', () => {
       expect(withEnd(bad), String(bad)).toEqual(['orderList[0].assets[0].products[0].productFeatures[0].trialEndDate date'])
     }
     expect(withEnd(-1)).toEqual(['orderList[0].assets[0].products[0].productFeatures[0].trialEndDate atLeast'])
+    // The product's own trial end (typed Integer, a time all the same): from 0, within 2^53.
+    expect(issuesOf(entry({ assets: [{ assetNos: ['8000000001'], products: [product({ trialEndDate: 1_767_196_800_000 })] }] }))).toEqual([])
+    expect(issuesOf(entry({ assets: [{ assetNos: ['8000000001'], products: [product({ trialEndDate: -1 })] }] }))).toEqual(['orderList[0].assets[0].products[0].trialEndDate atLeast'])
   })
 
   it('the orders-per-batch limit is the one given', () => {
