@@ -23,6 +23,7 @@ import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
 import { issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
 import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
+import { useAppStore } from './app'
 import { useProfilesStore } from './profiles'
 
 /** A ref whose value is kept raw (never made reactive deep down, skipped by deep watchers): replaced whole. */
@@ -45,6 +46,7 @@ export const LISTED_ISSUES = 200
 
 export const useOrderWizardStore = defineStore('order-wizard', () => {
   const profiles = useProfilesStore()
+  const app = useAppStore()
 
   const draftId = ref<string | null>(null)
   const channelOrderId = ref('')
@@ -90,8 +92,17 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
 
   const channelCode = computed(() => profiles.active?.channelCode ?? '')
   const checker = createOrderChecker()
-  const check = computed(() => checker.check({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value }, channelCode.value))
+  // The "orders per batch" setting, as submit checks it (the default until the settings are read).
+  const limits = computed(() => (app.settings ? { maxOrdersPerBatch: app.settings.limits.maxOrdersPerBatch } : undefined))
+  const check = computed(() => checker.check({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value }, channelCode.value, limits.value))
   const issueCount = computed(() => check.value.all.length)
+  const warningCount = computed(() => check.value.warnings.length)
+  /** The warnings of the input with this anchor in entry `entry` (never blocking). */
+  function warningsAt(anchor: string, entry: number | null): RuleIssue[] {
+    if (entry === null) return []
+    const list = check.value.warningsByEntry[entry]
+    return list && list.length > 0 ? (anchorsOf(list).get(anchor) ?? []) : []
+  }
 
   // Anchors of each entry's issues, kept by the (cached) issue list of the entry.
   let anchorCache = new WeakMap<RuleIssue[], Map<string, RuleIssue[]>>()
@@ -132,6 +143,11 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     }
     return m.get(path) ?? 0
   }
+  /** The warnings list, in the user's language (at most LISTED_ISSUES). */
+  const shownWarnings = computed<ShownIssue[]>(() => {
+    const locale = i18n.global.locale.value
+    return check.value.warnings.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+  })
   /** The issues list, in the user's language (at most LISTED_ISSUES). */
   const shownIssues = computed<ShownIssue[]>(() => {
     const locale = i18n.global.locale.value
@@ -403,6 +419,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     issueCount,
     shownIssues,
     issuesAt,
+    warningCount,
+    shownWarnings,
+    warningsAt,
     productIssues,
     body,
     open,

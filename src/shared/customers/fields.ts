@@ -7,7 +7,7 @@
 import type { Locale } from '../i18n/locale'
 import { describeIssue, issue, type RuleIssue } from '../rules/issue'
 import type { InputIssue } from '../errors/input-issues'
-import { charLength, isMobile } from '../rules/values'
+import { EMAIL, charLength, isMobile } from '../rules/values'
 
 /** The text fields of a customer in the book, in the order files and screens show them. */
 export const CUSTOMER_TEXT_FIELDS = [
@@ -102,7 +102,6 @@ export function customerFieldLabel(field: CustomerField, locale: Locale): string
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\u0000-\u001f\u007f]/
 const SPACE = /\s/
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * The first problem of one field's value ('' = empty, which is fine here: `required` is the form's business).

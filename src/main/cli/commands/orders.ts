@@ -19,6 +19,7 @@ import type { BatchOrderBody } from '@shared/api/orders'
 import type { OrderRecord, OrderSummary } from '@shared/ipc/channels/orders'
 import { EXPORT_FORMATS } from '@shared/ipc/channels/imports'
 import { checkOrderDraft, orderDraftSchema, type OrderDraft } from '@shared/orders/draft'
+import type { OrderRuleLimits } from '@shared/rules/order-rules'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { ORDER_STATES, orderStateLabel, READBACK_REASON_WORDS, type OrderState } from '@shared/orders/outbox'
 import { draftFromBody } from '@shared/orders/refund'
@@ -38,7 +39,10 @@ export interface OrdersCommandDeps {
 }
 
 const WORDS = {
-  noIssues: { en: 'The order has no issues: {entries} entries, {assets} asset numbers.', 'zh-CN': '订单没有问题：{entries} 个条目，{assets} 个资产编号。' },
+  noIssues: {
+    en: 'No issues found by the checks made on this computer: {entries} entries, {assets} asset numbers. Only the service can tell whether the customer and the enterprise exist and belong together, each asset number belongs to the enterprise, and the customer order number was not used before.',
+    'zh-CN': '本机检查未发现问题：{entries} 个条目，{assets} 个资产编号。客户和企业是否存在且相互对应、每个资产编号是否属于该企业、客户订单号此前是否未被使用，只有服务能判断。',
+  },
   issues: { en: '{count} issues; nothing was sent:', 'zh-CN': '{count} 处问题；未发送任何内容：' },
   rowIssue: { en: 'line {line}: {message}', 'zh-CN': '第 {line} 行：{message}' },
   rowsLeftOut: { en: '{count} rows have problems and were left out.', 'zh-CN': '{count} 行有问题，已略过。' },
@@ -222,6 +226,11 @@ function queryOptions(c: Command): Command {
     .addOption(new Option('--to <date>', 'submitted before').argParser(date))
 }
 
+/** The "orders per batch" setting: the one limit of every check, as submit uses it. */
+async function orderLimits(ctx: { core: { services: { settings: { get(): Promise<{ limits: { maxOrdersPerBatch: number } }> } } } }): Promise<OrderRuleLimits> {
+  return { maxOrdersPerBatch: (await ctx.core.services.settings.get()).limits.maxOrdersPerBatch }
+}
+
 export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Command {
   const { command } = deps
   const orders = new Command('orders').description('license orders (order operation 5): validate and submit files, the outbox and history')
@@ -234,7 +243,7 @@ export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Comman
         const profile = await ctx.profile()
         const { draft, rowIssues } = await readOrderFile(ctx, deps, file, profile.id, profile.channelCode)
         printRowIssues(ctx, rowIssues)
-        const issues = checkOrderDraft(draft, profile.channelCode)
+        const issues = checkOrderDraft(draft, profile.channelCode, await orderLimits(ctx))
         ctx.emit({ type: 'result', issues, rowIssues, entries: draft.entries.length, channelOrderId: draft.channelOrderId })
         if (draft.entries.length === 0) {
           process.stderr.write(say('noEntries', ctx.locale) + '\n')
@@ -262,7 +271,7 @@ export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Comman
           process.stderr.write(say('noEntries', ctx.locale) + '\n')
           return EXIT.error
         }
-        const issues = checkOrderDraft(draft, profile.channelCode)
+        const issues = checkOrderDraft(draft, profile.channelCode, await orderLimits(ctx))
         if (issues.length > 0) {
           printIssues(ctx, issues)
           return EXIT.error

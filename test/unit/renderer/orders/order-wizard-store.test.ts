@@ -183,6 +183,10 @@ describe('order wizard store', () => {
     expect(store.check.byEntry[1]).toEqual([])
     store.removeEntry(0)
     expect(store.entries).toHaveLength(2)
+    // The copy carries the original's asset numbers: one fate per number and order, so the copy's are repeats.
+    expect(store.check.all.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList[1].assets[0].assetNos[0] duplicate'])
+    const copy = store.entries[1]!
+    store.setEntry(1, { ...copy, assets: [{ ...copy.assets[0]!, assetNos: ['8100000099'] }] })
     expect(store.issueCount).toBe(0)
   })
 

@@ -20,6 +20,12 @@ export function useField(entry: () => number | null) {
         .issuesAt(anchorId(path), entry())
         .map((i) => issueMessage(i, loc()))
         .join(' · '),
+    /** The warnings of a field (likely mistakes the service may still take), as one line ('' when none). */
+    warn: (path: string): string =>
+      store
+        .warningsAt(anchorId(path), entry())
+        .map((i) => issueMessage(i, loc()))
+        .join(' · '),
     /** A field's label as the issues name it. */
     label: (name: string): string => orderFieldLabel(name, loc()),
   }
