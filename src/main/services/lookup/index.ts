@@ -4,7 +4,7 @@
  * the asset id, so they are asked once another source gave it. Naming the holder may read many pages of
  * employees, so it is its own call and the screen shows the rest first.
  */
-import { toAppErrorData } from '@shared/errors/app-error'
+import { AppError, toAppErrorData, type AppErrorData } from '@shared/errors/app-error'
 import type { EnterpriseAssetNum, LentLock, ListedMember, VirtualAsset } from '@shared/api/models'
 import type { AssetLookup, LookupMember, SourceState } from '@shared/ipc/channels/lookup'
 import type { ApiClient } from '../../api/client'
@@ -33,6 +33,24 @@ async function settle<T>(work: () => Promise<T>): Promise<{ source: SourceState;
   }
 }
 
+/**
+ * Who the member group answers for: the enterprise of the connection's employee login. Its operations answer
+ * 60000 for any other enterprise (60024 for an asset's products), which the screen then says in plain words
+ * (app.enterpriseNotVisible) instead of "the token is incorrect, expired, or lacks permission".
+ */
+export interface LookupAccount {
+  /** The connection's own enterprise (the profile's), null when it names none. */
+  ownEnterpriseGlobalId: string | null
+  /** The employee login of the member group. */
+  login: string
+}
+
+/** A member-group refusal (60000, 60024) for an enterprise other than the connection's own, said as what it is. */
+export function inPlainWords(error: AppErrorData, enterpriseGlobalId: string, account: LookupAccount | undefined): AppErrorData {
+  if ((error.code !== '60000' && error.code !== '60024') || !account || account.ownEnterpriseGlobalId === enterpriseGlobalId) return error
+  return toAppErrorData(AppError.app('app.enterpriseNotVisible', { enterprise: enterpriseGlobalId, login: account.login || '—', own: account.ownEnterpriseGlobalId ?? '—' }, { cause: error.code }))
+}
+
 /** A short-lived cache of whole-enterprise lists the lookup reads (asset numbers can be 200,000 records). */
 export class TimedCache<T> {
   private readonly entries = new Map<string, { at: number; value: Promise<T> }>()
@@ -50,29 +68,50 @@ export class TimedCache<T> {
   }
 }
 
-/** Composes the lookup of one asset number (see the module comment). */
+/**
+ * Composes the lookup of one asset number (see the module comment). A number no list has is read again from the
+ * service before it is called not found: lists read a minute ago may predate the asset (just bought).
+ */
 export async function lookupAsset(
   assets: Pick<AssetListCache, 'get'>,
   client: ApiClient,
   target: { profileId: string; enterpriseGlobalId: string; assetNum: string },
   assetNumsCache?: { get(key: string, load: () => Promise<EnterpriseAssetNum[]>): Promise<EnterpriseAssetNum[]> },
+  account?: LookupAccount,
+): Promise<AssetLookup> {
+  const first = await lookupOnce(assets, client, target, assetNumsCache, account, false)
+  if (first.found || !assetNumsCache) return first
+  return lookupOnce(assets, client, target, undefined, account, true)
+}
+
+async function lookupOnce(
+  assets: Pick<AssetListCache, 'get'>,
+  client: ApiClient,
+  target: { profileId: string; enterpriseGlobalId: string; assetNum: string },
+  assetNumsCache: { get(key: string, load: () => Promise<EnterpriseAssetNum[]>): Promise<EnterpriseAssetNum[]> } | undefined,
+  account: LookupAccount | undefined,
+  fresh: boolean,
 ): Promise<AssetLookup> {
   const { profileId, enterpriseGlobalId, assetNum } = target
+  const member = async <T>(work: () => Promise<T>) => {
+    const r = await settle(work)
+    return r.source.status === 'error' ? { source: { status: 'error' as const, error: inPlainWords(r.source.error, enterpriseGlobalId, account) }, value: r.value } : r
+  }
   const [virtual, numbers, lent] = await Promise.all([
     settle<VirtualAsset | null>(async () => {
-      const { entry } = await assets.get({ profileId, enterpriseGlobalId, extendCode: '' }, false, LOOKUP_MAX_AGE_MS)
+      const { entry } = await assets.get({ profileId, enterpriseGlobalId, extendCode: '' }, fresh, LOOKUP_MAX_AGE_MS)
       return findByAssetNum(entry.records, assetNum)
     }),
-    settle<EnterpriseAssetNum | null>(async () => {
+    member<EnterpriseAssetNum | null>(async () => {
       const load = () => client.listAssetNums(enterpriseGlobalId)
       const list = assetNumsCache ? await assetNumsCache.get(`${profileId}\u0000${enterpriseGlobalId}`, load) : await load()
       return findByAssetNum(list, assetNum)
     }),
-    settle<LentLock | null>(async () => findByAssetNum(await client.listLentLocks(enterpriseGlobalId), assetNum)),
+    member<LentLock | null>(async () => findByAssetNum(await client.listLentLocks(enterpriseGlobalId), assetNum)),
   ])
   const assetId = virtual.value?.id ?? numbers.value?.assetId ?? lent.value?.assetId ?? null
   const products = assetId
-    ? await settle(() => client.listAssetProducts(assetId))
+    ? await member(() => client.listAssetProducts(assetId))
     : { source: { status: 'skipped', reason: 'noAssetId' } as SourceState, value: null }
   const holderGlobalId =
     numbers.value?.cloudAccountGlobalId ?? virtual.value?.assignStatus?.assignMemberId ?? lent.value?.cloudAccountGlobalId ?? null
@@ -154,12 +193,18 @@ export class LookupService {
   }
 
   /** Everything the sources tell about one asset number. */
-  asset(client: ApiClient, target: { profileId: string; enterpriseGlobalId: string; assetNum: string }): Promise<AssetLookup> {
-    return lookupAsset(this.deps.assets, client, target, this.assetNums)
+  asset(client: ApiClient, target: { profileId: string; enterpriseGlobalId: string; assetNum: string }, account?: LookupAccount): Promise<AssetLookup> {
+    return lookupAsset(this.deps.assets, client, target, this.assetNums, account)
   }
 
   /** Names an employee by global id. */
-  member(client: ApiClient, profileId: string, enterpriseGlobalId: string, globalId: string): Promise<LookupMember> {
-    return this.directory.find(client, profileId, enterpriseGlobalId, globalId)
+  async member(client: ApiClient, profileId: string, enterpriseGlobalId: string, globalId: string, account?: LookupAccount): Promise<LookupMember> {
+    try {
+      return await this.directory.find(client, profileId, enterpriseGlobalId, globalId)
+    } catch (err) {
+      const data = toAppErrorData(err)
+      const said = inPlainWords(data, enterpriseGlobalId, account)
+      throw said === data ? err : AppError.fromData(said)
+    }
   }
 }
