@@ -91,6 +91,7 @@ export const APP_ERRORS = {
   'app.draftRemoved': { en: 'This draft was removed in another window or tab. Restore it from Drafts → Removed, or keep yours as a new draft.', 'zh-CN': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。' },
   'app.draftTooBig': { en: 'This draft is too large to keep ({size} MB; at most {max} MB). Split the work into several drafts.', 'zh-CN': '草稿过大，无法保存（{size} MB，最多 {max} MB）。请拆分为多个草稿。' },
   'app.draftInvalid': { en: 'The draft “{name}” does not have the form its screen expects ({field}).', 'zh-CN': '草稿“{name}”的内容不符合其页面的格式（{field}）。' },
+  'app.draftRefused': { en: 'The service refused this order, and the field its message names is unchanged: the same would be refused again. Change that field, or dismiss the refusal knowingly, then submit.', 'zh-CN': '服务拒绝了此订单，且其消息指出的字段未作修改：再次提交仍会被拒绝。请修改该字段，或在知情的情况下忽略此拒绝，然后再提交。' },
   'app.draftFileNotOurs': { en: 'This is not a License Desk drafts file. Nothing was imported.', 'zh-CN': '这不是 License Desk 草稿文件，未导入任何内容。' },
   'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
   'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },

@@ -51,9 +51,9 @@ describe('redaction by what a value is', () => {
     const profile = await call(core, 'profiles.create', profileInput(sb.url, 'Redaction'))
     const no = freshAssetNo()
     const entry = newBuyEntry(sb.demo.customerId, [no])
-    const base = entry.assets[0]!.products[0]!
+    const base = entry.assets[0]!.products![0]!
     entry.assets[0]!.products = NAMES.map((productName, i) => ({ ...base, crmProductId: `P-${no}-${i}`, productName, passwords: i === 0 ? [LICENSE_PASSWORD] : undefined }))
-    entry.assets[0]!.merchandises = [{ merchandiseNum: 'PKG-BASIC', merchandiseName: NAMES[0]!, parentMerchandiseNum: '', crmProductId: `M-${no}`, parentCrmProductId: '', timeDurationExpression: '1-0-0', products: [] }]
+    entry.assets[0]!.merchandises = [{ merchandiseNum: 'PKG-BASIC', merchandiseName: NAMES[0]!, parentMerchandiseNum: '', crmProductId: `M-${no}`, parentCrmProductId: '', timeDurationExpression: '1-0-0', licenseOrderProductList: [] }]
     // The app secret typed into a free-text field by mistake: hidden because it is a secret the app holds.
     entry.branchName = `北京 ${APP_SECRET}`
     const d = await saveDraft(core, profile.id, orderBody(`RED-${no}`, [entry]))
