@@ -66,45 +66,69 @@ export class TimedCache<T> {
     for (const k of [...this.entries.keys()]) if (k !== key) this.entries.delete(k)
     return value
   }
+
+  /** Drops a key: the next `get` loads it again. */
+  forget(key: string): void {
+    this.entries.delete(key)
+  }
+}
+
+/** The key of an enterprise's asset numbers in the cache. */
+const numsKey = (t: { profileId: string; enterpriseGlobalId: string }): string => `${t.profileId}\u0000${t.enterpriseGlobalId}`
+
+/** The enterprise's asset numbers, kept a minute (TimedCache): what a lookup needs of it. */
+export interface AssetNumsCache {
+  get(key: string, load: () => Promise<EnterpriseAssetNum[]>): Promise<EnterpriseAssetNum[]>
+  forget?(key: string): void
 }
 
 /**
  * Composes the lookup of one asset number (see the module comment). A number no list has is read again from the
- * service before it is called not found: lists read a minute ago may predate the asset (just bought).
+ * service before it is called not found when the lists came from the cache: lists read a minute ago may predate
+ * the asset (just bought). Lists read for this very lookup are not read twice (an enterprise's 200,000 assets).
  */
 export async function lookupAsset(
   assets: Pick<AssetListCache, 'get'>,
   client: ApiClient,
   target: { profileId: string; enterpriseGlobalId: string; assetNum: string },
-  assetNumsCache?: { get(key: string, load: () => Promise<EnterpriseAssetNum[]>): Promise<EnterpriseAssetNum[]> },
+  assetNumsCache?: AssetNumsCache,
   account?: LookupAccount,
 ): Promise<AssetLookup> {
   const first = await lookupOnce(assets, client, target, assetNumsCache, account, false)
-  if (first.found || !assetNumsCache) return first
-  return lookupOnce(assets, client, target, undefined, account, true)
+  if (first.lookup.found || !first.cached) return first.lookup
+  assetNumsCache?.forget?.(numsKey(target))
+  return (await lookupOnce(assets, client, target, assetNumsCache, account, true)).lookup
 }
+
 
 async function lookupOnce(
   assets: Pick<AssetListCache, 'get'>,
   client: ApiClient,
   target: { profileId: string; enterpriseGlobalId: string; assetNum: string },
-  assetNumsCache: { get(key: string, load: () => Promise<EnterpriseAssetNum[]>): Promise<EnterpriseAssetNum[]> } | undefined,
+  assetNumsCache: AssetNumsCache | undefined,
   account: LookupAccount | undefined,
   fresh: boolean,
-): Promise<AssetLookup> {
+): Promise<{ lookup: AssetLookup; cached: boolean }> {
   const { profileId, enterpriseGlobalId, assetNum } = target
+  let cached = false
   const member = async <T>(work: () => Promise<T>) => {
     const r = await settle(work)
     return r.source.status === 'error' ? { source: { status: 'error' as const, error: inPlainWords(r.source.error, enterpriseGlobalId, account) }, value: r.value } : r
   }
   const [virtual, numbers, lent] = await Promise.all([
     settle<VirtualAsset | null>(async () => {
-      const { entry } = await assets.get({ profileId, enterpriseGlobalId, extendCode: '' }, fresh, LOOKUP_MAX_AGE_MS)
-      return findByAssetNum(entry.records, assetNum)
+      const got = await assets.get({ profileId, enterpriseGlobalId, extendCode: '' }, fresh, LOOKUP_MAX_AGE_MS)
+      if (got.cached) cached = true
+      return findByAssetNum(got.entry.records, assetNum)
     }),
     member<EnterpriseAssetNum | null>(async () => {
-      const load = () => client.listAssetNums(enterpriseGlobalId)
-      const list = assetNumsCache ? await assetNumsCache.get(`${profileId}\u0000${enterpriseGlobalId}`, load) : await load()
+      let loaded = false
+      const load = () => {
+        loaded = true
+        return client.listAssetNums(enterpriseGlobalId)
+      }
+      const list = assetNumsCache ? await assetNumsCache.get(numsKey(target), load) : await load()
+      if (!loaded) cached = true
       return findByAssetNum(list, assetNum)
     }),
     member<LentLock | null>(async () => findByAssetNum(await client.listLentLocks(enterpriseGlobalId), assetNum)),
@@ -115,7 +139,7 @@ async function lookupOnce(
     : { source: { status: 'skipped', reason: 'noAssetId' } as SourceState, value: null }
   const holderGlobalId =
     numbers.value?.cloudAccountGlobalId ?? virtual.value?.assignStatus?.assignMemberId ?? lent.value?.cloudAccountGlobalId ?? null
-  return {
+  const lookup: AssetLookup = {
     assetNum: virtual.value?.assetNum ?? numbers.value?.assetNum ?? lent.value?.assetNum ?? assetNum,
     enterpriseGlobalId,
     found: virtual.value !== null || numbers.value !== null || lent.value !== null,
@@ -125,6 +149,7 @@ async function lookupOnce(
     lentLocks: { source: lent.source, record: lent.value },
     holderGlobalId,
   }
+  return { lookup, cached }
 }
 
 /** The employee list read page by page, remembered per enterprise for a few minutes (names rarely change). */

@@ -49,6 +49,12 @@ describe('lookupAsset', () => {
     expect(r.found).toBe(true)
     expect(r.virtualAsset.record?.assetNum).toBe('8200000001')
     expect(r.assetNumber.record?.assetNum).toBe('8200000001')
+    // From the cache, a number nobody has is asked again once, and the cache then holds the fresh list.
+    const c2 = new TimedCache<never>(60_000)
+    await lookupAsset(f.assets, f.client, { ...target, assetNum: '8100000001' }, c2, ACCOUNT)
+    const mid = { ...f.reads }
+    await lookupAsset(f.assets, f.client, { ...target, assetNum: '8299999999' }, c2, ACCOUNT)
+    expect(f.reads.nums - mid.nums).toBe(1)
   })
 
   it("says another enterprise's member-group refusal in plain words, and leaves the connection's own alone", async () => {
@@ -58,5 +64,15 @@ describe('lookupAsset', () => {
     expect(other.products.source).toMatchObject({ status: 'error', error: { code: 'app.enterpriseNotVisible' } })
     const own = await lookupAsset(fakes(['8100000001'], '60000').assets, fakes(['8100000001'], '60000').client, { profileId: 'p', enterpriseGlobalId: 'E1', assetNum: '8100000001' }, undefined, ACCOUNT)
     expect(own.assetNumber.source).toMatchObject({ status: 'error', error: { code: '60000' } })
+  })
+})
+
+describe('lookupAsset with lists read for it', () => {
+  it('does not read them a second time for a number nobody has', async () => {
+    const f = fakes(['8100000001'])
+    // Neither list from a cache: both read for this lookup.
+    const fresh = { get: async () => ({ entry: { records: [] }, cached: false }) }
+    await lookupAsset(fresh as never, f.client, { profileId: 'p', enterpriseGlobalId: 'E1', assetNum: '8299999999' }, new TimedCache<never>(60_000), ACCOUNT)
+    expect(f.reads.nums).toBe(1)
   })
 })
