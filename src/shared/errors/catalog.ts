@@ -85,11 +85,13 @@ export const APP_ERRORS = {
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
   'app.fileUnreadable': { en: 'The file “{file}” could not be read: {detail}', 'zh-CN': '无法读取文件“{file}”：{detail}' },
   'app.noEnterprise': { en: 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.', 'zh-CN': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。' },
+  'app.enterpriseNotVisible': { en: "The connection's employee login {login} belongs to enterprise {own}, so the service does not show it the asset numbers, employees or lent locks of enterprise {enterprise}. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to {enterprise}.", 'zh-CN': '该连接的员工账号 {login} 属于企业 {own}，服务不会向它提供企业 {enterprise} 的资产编号、员工或借用锁。已显示订单接口提供的资产信息；其余信息请使用员工账号属于 {enterprise} 的连接查看。' },
   // The draft store (src/main/services/drafts).
   'app.draftConflict': { en: 'This draft was changed in another window or tab since you opened it. Load that version, or keep yours to replace it.', 'zh-CN': '自您打开后，此草稿已在其他窗口或标签页中被修改。请加载那个版本，或保留您的版本将其替换。' },
   'app.draftRemoved': { en: 'This draft was removed in another window or tab. Restore it from Drafts → Removed, or keep yours as a new draft.', 'zh-CN': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。' },
   'app.draftTooBig': { en: 'This draft is too large to keep ({size} MB; at most {max} MB). Split the work into several drafts.', 'zh-CN': '草稿过大，无法保存（{size} MB，最多 {max} MB）。请拆分为多个草稿。' },
   'app.draftInvalid': { en: 'The draft “{name}” does not have the form its screen expects ({field}).', 'zh-CN': '草稿“{name}”的内容不符合其页面的格式（{field}）。' },
+  'app.draftRefused': { en: 'The service refused this order, and the field its message names is unchanged: the same would be refused again. Change that field, or dismiss the refusal knowingly, then submit.', 'zh-CN': '服务拒绝了此订单，且其消息指出的字段未作修改：再次提交仍会被拒绝。请修改该字段，或在知情的情况下忽略此拒绝，然后再提交。' },
   'app.draftFileNotOurs': { en: 'This is not a License Desk drafts file. Nothing was imported.', 'zh-CN': '这不是 License Desk 草稿文件，未导入任何内容。' },
   'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
   'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },

@@ -3,6 +3,7 @@
  * the real sandbox over HTTP, started by the core for the built-in Sandbox profile exactly as the app does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
@@ -189,6 +190,25 @@ describe('lookup', () => {
     expect(r.products.source).toEqual({ status: 'skipped', reason: 'noAssetId' })
     const m = await call(core, 'lookup.member', { memberGlobalId: 'M999999999999999' })
     expect(m).toMatchObject({ found: false, complete: true, member: null })
+  })
+
+  it("finds another enterprise's asset when asked there, and says in plain words what the member group cannot show", async () => {
+    // 8100000106: a cloud account of the second enterprise (E000000000000002); the connection's login is demoadmin's.
+    const r = await call(core, 'lookup.asset', { assetNum: '8100000106', enterpriseGlobalId: 'E000000000000002' })
+    expect(r.found).toBe(true)
+    expect(r.enterpriseGlobalId).toBe('E000000000000002')
+    expect(r.virtualAsset.record?.licenseType).toBe('cloud_account')
+    for (const s of [r.assetNumber.source, r.lentLocks.source, r.products.source]) {
+      expect(s).toMatchObject({ status: 'error', error: { code: 'app.enterpriseNotVisible', params: { enterprise: 'E000000000000002', own: 'E000000000000001', login: 'demoadmin' } } })
+      if (s.status === 'error') expect(describeError(s.error, 'en')).not.toContain('token')
+    }
+    const said = r.assetNumber.source.status === 'error' ? r.assetNumber.source.error : null
+    expect(describeError(said!, 'en')).toBe("The connection's employee login demoadmin belongs to enterprise E000000000000001, so the service does not show it the asset numbers, employees or lent locks of enterprise E000000000000002. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to E000000000000002.")
+    expect(describeError(said!, 'zh-CN')).toContain('员工账号 demoadmin 属于企业 E000000000000001')
+    // Naming the holder there: the same words.
+    const e = await core.registry.invoke('lookup.member', { memberGlobalId: 'M000000000000009', enterpriseGlobalId: 'E000000000000002' }, ctx)
+    expect(e.ok).toBe(false)
+    if (!e.ok) expect(e.error.code).toBe('app.enterpriseNotVisible')
   })
 
   it('keeps the other sources when one fails', async () => {

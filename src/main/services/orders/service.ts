@@ -22,6 +22,7 @@ import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderQuery, OrderRecord, OrderSummary, OutboxStatus, ReadBack } from '@shared/ipc/channels/orders'
 import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { checkOrderDraft, orderDraftSchema, toBatchOrderBody, type OrderDraft } from '@shared/orders/draft'
+import { fieldFingerprint, refusalHolds, type DraftRefusal } from '@shared/orders/refusal'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import {
   NOT_SENT_STATES,
@@ -158,6 +159,8 @@ export class OrderService {
     if (draft.revision !== baseRevision) throw AppError.app('app.draftConflict', { revision: draft.revision, updatedAt: draft.updatedAt })
     const profileId = draft.profileId ?? (await this.deps.activeProfileId())
     const body = orderDraftSchema.parse(draft.body)
+    // Refused by the service and unchanged since: the same would be refused again (the screen keeps Submit off too).
+    if (refusalHolds(body, body.refusal)) throw AppError.app('app.draftRefused')
     const order = await this.enqueue(profileId, body, { draftId, draftName: draft.name, draftRevision: draft.revision })
     return this.record(order)
   }
@@ -493,16 +496,17 @@ export class OrderService {
       sentAt: o.sentAt ?? now,
       detail: { attemptList: this.endAttempt(o, attempt, 'refused', error), lastError: error, refusal: { error, field: place.field, sequence: place.sequence } },
     })
-    changed = this.backToDrafts(changed, error)
+    changed = this.backToDrafts(changed, { orderId: o.id, at: now, error, field: place.field, sequence: place.sequence })
     this.markOnline(o.profileId, true, null)
     this.changed(changed)
   }
 
   /**
    * Puts an order's draft back in Drafts (refused, withdrawn): the draft it came from, restored and marked not
-   * ready; or, for an order from a file, a new draft of its body.
+   * ready; or, for an order from a file, a new draft of its body. A refusal goes with it, at its field, and keeps
+   * it from being submitted again unchanged (shared/orders/refusal.ts).
    */
-  private backToDrafts(o: StoredOrder, refusal: AppErrorData | null): StoredOrder {
+  private backToDrafts(o: StoredOrder, refused: Omit<DraftRefusal, 'value'> | null): StoredOrder {
     const drafts = this.deps.drafts
     const existing = o.draftId
       ? (() => {
@@ -513,14 +517,18 @@ export class OrderService {
           }
         })()
       : null
+    const withRefusal = (body: OrderDraft): OrderDraft => {
+      const { refusal: _old, ...rest } = body
+      return refused ? { ...rest, ready: false, refusal: { ...refused, value: fieldFingerprint(body, refused.field) } } : { ...rest, ready: false }
+    }
     if (existing) {
       if (existing.removedAt !== null) drafts.restore([existing.id])
       const body = orderDraftSchema.parse(existing.body)
-      if (body.ready) drafts.save({ id: existing.id, kind: 'orders.order', body: { ...body, ready: false }, baseRevision: existing.revision, force: true })
+      if (body.ready || refused || body.refusal) drafts.save({ id: existing.id, kind: 'orders.order', body: withRefusal(body), baseRevision: existing.revision, force: true })
       return o
     }
-    const body = draftFromBody(o.body, o.channelOrderId)
-    const name = `${refusal ? 'Refused' : 'Withdrawn'}: ${o.channelOrderId}`.slice(0, 200)
+    const body = withRefusal(draftFromBody(o.body, o.channelOrderId))
+    const name = `${refused ? 'Refused' : 'Withdrawn'}: ${o.channelOrderId}`.slice(0, 200)
     const meta = drafts.save({ kind: 'orders.order', profileId: o.profileId, name, body, baseRevision: 0 })
     return this.deps.store.change(o.id, null, { draftId: meta.id })
   }
