@@ -1,4 +1,4 @@
-/** The CLI's commands: locks, members, shellnums, test, profiles, customers (./customers.ts), and `call` for any channel. */
+/** The CLI's commands: locks, members, shellnums, test, profiles, customers, orders, drafts (./commands/), and `call` for any channel. */
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
@@ -16,7 +16,7 @@ import { askSecrets, promptHidden, PromptInterrupted, readAll, readSecretSource,
 import { t } from './text'
 import { membersCommand } from './commands/members'
 import { holdingsCommands } from './commands/holdings'
-import { customersCommand } from './customers'
+import { customersCommand } from './commands/customers'
 import { ordersCommand } from './commands/orders'
 import { draftsCommand } from './commands/drafts'
 
@@ -375,7 +375,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(shellnumsCommand(globals))
   program.addCommand(testCommand(globals))
   program.addCommand(profilesCommand(globals))
-  program.addCommand(customersCommand(globals))
+  program.addCommand(customersCommand(globals, { command, readInput }))
   program.addCommand(ordersCommand(globals, { command, readInput }))
   program.addCommand(draftsCommand(globals, { command, readInput }))
   program.addCommand(callCommand(globals))
