@@ -151,7 +151,7 @@ function say(ctx: CliContext, results: readonly RowResult[], name: (id: string) 
       done: c.done,
       nothing: c.nothingToDo,
       notSent: c.notSent,
-      failed: c.refused + c.blocked + c.failed + c.unknown + c.skipped,
+      failed: c.refused + c.blocked + c.callError + c.unknown + c.skipped,
       cancelled: c.cancelled + c.pending,
       total: results.length,
     }),
