@@ -31,7 +31,7 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 
 describe('one vocabulary of runs', () => {
   it('says an item’s outcome the same on the lock and employee screens, the assignment screen and the CLI', () => {
-    const results: [keyof typeof ITEM_WORDS, ItemResult][] = [
+    const results: ['cancelled' | 'unknown' | 'pending' | 'duplicate' | 'callError', ItemResult][] = [
       ['cancelled', { state: 'cancelled' }],
       ['unknown', { state: 'unknown' }],
       ['pending', { state: 'pending' }],
