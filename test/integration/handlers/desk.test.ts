@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
-import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
+import { DEMO_ASSETS, startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
@@ -205,7 +205,7 @@ describe('lookup', () => {
     }
   })
 
-  it('reads again what it kept once a profile changes, a job on employees ends, or a configure call is made', async () => {
+  it('reads again what it kept once a profile changes, a job on employees ends, or a configure or lend call is made', async () => {
     const numberReads = () => sandbox.stats().byOperation['listAssetNums'] ?? 0
     const memberReads = () => sandbox.stats().byOperation['listMembers'] ?? 0
     const look = async () => {
@@ -246,6 +246,14 @@ describe('lookup', () => {
     } finally {
       await call(core, 'holdings.configure', { memberGlobalId: 'M000000000000001', add: [], del: ['8100000002'] })
     }
+
+    // A lend changes who holds what too: the next lookup reads the numbers again.
+    const asset = await call(core, 'lookup.asset', { assetNum: '8100000045' })
+    await look()
+    numbers = numberReads()
+    await call(core, 'holdings.lend', { memberGlobalId: asset.holderGlobalId, lockNum: DEMO_ASSETS.freeBorrowedLocks[0], assetIds: [asset.virtualAsset.record!.id] })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
   })
 })
 
