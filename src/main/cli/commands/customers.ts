@@ -23,16 +23,9 @@ import { SOURCE_LABELS } from '@shared/customers/files'
 import type { Locale } from '@shared/i18n/locale'
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
-import type { CliContext, GlobalOptions } from '../context'
+import { type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
-
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-export interface CustomersCommandDeps {
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-}
 
 const TEXT = {
   none: { en: 'No customers.', 'zh-CN': '没有客户。' },
@@ -153,7 +146,7 @@ interface CreateOptions {
 }
 
 /** The `customers` command and its subcommands. */
-export function customersCommand(globals: Globals, deps: CustomersCommandDeps): Command {
+export function customersCommand(globals: Globals, deps: CommandDeps): Command {
   const { command, readInput } = deps
   const customers = new Command('customers').description('the customer book and enterprise customers on the service (order operations 1-4)')
 
