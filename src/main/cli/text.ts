@@ -1,6 +1,12 @@
 /** The CLI's own sentences, in both languages (errors come from the shared catalog). */
 import type { Locale } from '@shared/i18n/locale'
 import { fillTemplate } from '@shared/errors/catalog'
+import { countsTemplate, type ItemOutcome } from '@shared/i18n/run-words'
+
+// The counts of a run's summary, in the runs' one vocabulary (skipped: rows of the file kept back, and repeats).
+const RUN_COUNTS: [ItemOutcome, string][] = [['done', 'ok'], ['failed', 'failed'], ['unknown', 'unknown'], ['cancelled', 'cancelled'], ['notSent', 'skipped']]
+// The counts of a bulk assignment's summary (failed: refused, blocked, call failed, unknown or skipped rows).
+const ASSIGN_COUNTS: [ItemOutcome, string][] = [['done', 'done'], ['nothingToDo', 'nothing'], ['notSent', 'notSent'], ['failed', 'failed'], ['cancelled', 'cancelled']]
 
 const TEXT = {
   noProfile: { en: 'No connection profile "{name}". Profiles: {names}', 'zh-CN': '没有名为“{name}”的连接。现有连接：{names}' },
@@ -13,8 +19,8 @@ const TEXT = {
   line: { en: 'line {line}', 'zh-CN': '第 {line} 行' },
   more: { en: '… and {n} more (all in the results file)', 'zh-CN': '……另有 {n} 条（详见结果文件）' },
   summary: {
-    en: '{kind}: {ok} done, {failed} failed, {unknown} unknown, {cancelled} cancelled, {skipped} not sent ({total} items) in {seconds} s',
-    'zh-CN': '{kind}：成功 {ok}，失败 {failed}，结果未知 {unknown}，已取消 {cancelled}，未发送 {skipped}（共 {total} 项），用时 {seconds} 秒',
+    en: `{kind}: ${countsTemplate(RUN_COUNTS, 'en')} ({total} items) in {seconds} s`,
+    'zh-CN': `{kind}：${countsTemplate(RUN_COUNTS, 'zh-CN')}（共 {total} 项），用时 {seconds} 秒`,
   },
   wrote: { en: 'Results written to {file}', 'zh-CN': '结果已写入 {file}' },
   jobStopped: { en: 'The job stopped: {error}', 'zh-CN': '任务已停止：{error}' },
@@ -60,8 +66,8 @@ const TEXT = {
   tryAgain: { en: 'This is a passing fault of the service: try again in a moment.', 'zh-CN': '这是服务的临时故障：请稍后重试。' },
   // asset numbers and lending
   assignSummary: {
-    en: '{done} done, {nothing} already so, {notSent} not sent (see the lines below), {failed} failed, {cancelled} not done, of {total} row(s)',
-    'zh-CN': '共 {total} 行：完成 {done}，本已如此 {nothing}，未发送 {notSent}（见下方各行），失败 {failed}，未执行 {cancelled}',
+    en: `${countsTemplate(ASSIGN_COUNTS, 'en')}, of {total} row(s) (see the lines below)`,
+    'zh-CN': `共 {total} 行：${countsTemplate(ASSIGN_COUNTS, 'zh-CN')}（见下方各行）`,
   },
   moveSummary: {
     en: '{moved} moved, {half} withdrawn but not given (see below), {other} not moved, of {total}',

@@ -117,6 +117,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clientFor = (profileId: string) => clients.get(profileId)
   const assets = new AssetListCache({ clientFor, profiles, events })
   const enterprises = new EnterpriseResolver({ profiles, events, clientFor })
+  const lookup = new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize })
+  // What the lookup keeps may be someone else's after a profile changed or another became active, and who holds
+  // what changes with a finished job on employees or assignments (and with configure and lend, below).
+  events.on('profiles.changed', () => lookup.clear())
+  events.on('bulk.progress', (p) => {
+    if ((p.kind.startsWith('members.') || p.kind === 'holdings.configure') && p.status !== 'running') lookup.clear()
+  })
   const memberDirectory = new MemberDirectory({
     clientFor,
     pageSize: async () => (await settings.get()).limits.maxPageSize,
@@ -144,6 +151,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pageSize: async () => (await settings.get()).limits.maxPageSize,
     concurrency: async () => (await settings.get()).bulk.concurrency,
     onAuditProgress: (p) => events.emit('holdings.audit', p),
+    // A configure or lend changed holders: the lookup and the enterprise's asset list read them again.
+    onChanged: (t) => {
+      lookup.clear()
+      assets.forgetProfile(t.profileId)
+    },
   })
   // Another address or enterprise: the numbers kept may belong to someone else. A bulk assignment that stopped
   // has changed holders: read them again when next asked.
@@ -201,7 +213,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
     enterprises,
     assets,
-    lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),
+    lookup,
     shellnums: new ShellNumberHistory(storage),
   }
   // Load the jobs on disk now, so interrupted ones are known before the first screen asks.

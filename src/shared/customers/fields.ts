@@ -6,7 +6,6 @@
  */
 import type { Locale } from '../i18n/locale'
 import { describeIssue, issue, type RuleIssue } from '../rules/issue'
-import type { InputIssue } from '../errors/input-issues'
 import { EMAIL, charLength, isMobile } from '../rules/values'
 
 /** The text fields of a customer in the book, in the order files and screens show them. */
@@ -125,17 +124,6 @@ export function describeCustomerIssue(found: RuleIssue, locale: Locale): string 
   return describeIssue({ ...found, field }, locale)
 }
 
-/**
- * A field problem as it crosses the core's boundary (`app.invalidInput`): the path the forms read
- * (`fields.<name>`), a code screens word themselves, and the English sentence for logs.
- */
-export function inputIssueOf(found: RuleIssue): InputIssue {
-  const path = `fields.${found.field}`
-  const message = describeCustomerIssue(found, 'en')
-  if (found.rule === 'required') return { path, message, code: 'required' }
-  if (found.rule === 'maxLength') return { path, message, code: 'tooLong', bound: Number(found.params?.['max'] ?? 0) }
-  return { path, message, code: 'badFormat' }
-}
 
 /** Field → the first problem of its value; fields without a problem are absent. */
 export type FieldIssues<F extends string> = Partial<Record<F, RuleIssue>>

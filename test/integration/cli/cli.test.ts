@@ -101,7 +101,7 @@ describe('license-desk', () => {
     const out = join(dir, 'people.xlsx')
     const r = cli('members', 'import', '-f', input, '--enterprise', 'E000000000000001', '-o', out, '--lang', 'zh-CN')
     expect(r.code, r.stderr).toBe(1)
-    expect(r.stdout).toContain('导入员工：成功 2')
+    expect(r.stdout).toContain('导入员工：已完成 2')
     expect(r.stderr).toContain('第 3 行')
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.readFile(out)

@@ -7,7 +7,7 @@ import { describeError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
-import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
+import { DEMO_ASSETS, startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
@@ -223,6 +223,57 @@ describe('lookup', () => {
     } finally {
       sandbox.clearFaults()
     }
+  })
+
+  it('reads again what it kept once a profile changes, a job on employees ends, or a configure or lend call is made', async () => {
+    const numberReads = () => sandbox.stats().byOperation['listAssetNums'] ?? 0
+    const memberReads = () => sandbox.stats().byOperation['listMembers'] ?? 0
+    const look = async () => {
+      await call(core, 'lookup.asset', { assetNum: '8100000041' })
+      await call(core, 'lookup.member', { memberGlobalId: 'M000000000000001' })
+    }
+    await look()
+    let numbers = numberReads()
+    let members = memberReads()
+    await look()
+    // Kept: the same lookup again asks the service nothing new for the numbers or the employees.
+    expect([numberReads(), memberReads()]).toEqual([numbers, members])
+
+    await call(core, 'profiles.activate', { id: 'sandbox' })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
+    expect(memberReads()).toBeGreaterThan(members)
+
+    numbers = numberReads()
+    members = memberReads()
+    const counts = { total: 1, ok: 1, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0 }
+    core.events.emit('bulk.progress', { jobId: 'j1', kind: 'members.import', status: 'running', counts, done: 0, remaining: 1, rate: 0, etaSeconds: null })
+    await look()
+    expect([numberReads(), memberReads()]).toEqual([numbers, members])
+    core.events.emit('bulk.progress', { jobId: 'j1', kind: 'members.import', status: 'completed', counts, done: 1, remaining: 0, rate: 0, etaSeconds: null })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
+    expect(memberReads()).toBeGreaterThan(members)
+
+    // A number given to an employee shows its new holder at once, not the one kept from before.
+    const free = await call(core, 'lookup.asset', { assetNum: '8100000002' })
+    expect(free.holderGlobalId).toBeNull()
+    const given = await call(core, 'holdings.configure', { memberGlobalId: 'M000000000000001', add: ['8100000002'], del: [] })
+    expect(given.done).toBe(true)
+    try {
+      const held = await call(core, 'lookup.asset', { assetNum: '8100000002' })
+      expect(held.holderGlobalId).toBe('M000000000000001')
+    } finally {
+      await call(core, 'holdings.configure', { memberGlobalId: 'M000000000000001', add: [], del: ['8100000002'] })
+    }
+
+    // A lend changes who holds what too: the next lookup reads the numbers again.
+    const asset = await call(core, 'lookup.asset', { assetNum: '8100000045' })
+    await look()
+    numbers = numberReads()
+    await call(core, 'holdings.lend', { memberGlobalId: asset.holderGlobalId, lockNum: DEMO_ASSETS.freeBorrowedLocks[0], assetIds: [asset.virtualAsset.record!.id] })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
   })
 })
 

@@ -27,16 +27,9 @@ import { guessMapping, rowsToOrder } from '@shared/orders/import-rows'
 import { instanceIdGenerator } from '@shared/orders/instance-ids'
 import { describeIssue, type RuleIssue } from '@shared/rules/issue'
 import { readTable } from '../../services/import'
-import type { CliContext, GlobalOptions } from '../context'
+import { positiveInt, type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
-
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-export interface OrdersCommandDeps {
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-}
 
 const WORDS = {
   noIssues: {
@@ -76,13 +69,6 @@ function date(v: string): number {
   if (Number.isNaN(ms)) throw new InvalidArgumentError('expected a date such as 2026-11-26 or 2026-11-26T10:00')
   return ms
 }
-function positiveInt(max: number) {
-  return (v: string): number => {
-    const n = Number(v)
-    if (!/^\d+$/.test(v.trim()) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
-    return n
-  }
-}
 
 async function call<T>(ctx: CliContext, channel: string, input: unknown): Promise<T> {
   const r = await ctx.core.registry.invoke(channel, input, { transport: 'cli' })
@@ -101,7 +87,7 @@ interface FileOrder {
 }
 
 /** Reads an order file: JSON (a draft, or a request body), or a CSV / Excel table of entries. */
-async function readOrderFile(ctx: CliContext, deps: OrdersCommandDeps, file: string, profileId: string, channelCode: string): Promise<FileOrder> {
+async function readOrderFile(ctx: CliContext, deps: CommandDeps, file: string, profileId: string, channelCode: string): Promise<FileOrder> {
   const bytes = await deps.readInput(ctx, file)
   if (/\.(csv|xlsx|xlsm|txt|tsv)$/i.test(file)) {
     const t = await readTable({ bytes, fileName: basename(file) }, { locale: ctx.locale })
@@ -231,7 +217,7 @@ async function orderLimits(ctx: { core: { services: { settings: { get(): Promise
   return { maxOrdersPerBatch: (await ctx.core.services.settings.get()).limits.maxOrdersPerBatch }
 }
 
-export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Command {
+export function ordersCommand(globals: Globals, deps: CommandDeps): Command {
   const { command } = deps
   const orders = new Command('orders').description('license orders (order operation 5): validate and submit files, the outbox and history')
 

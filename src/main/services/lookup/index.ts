@@ -61,7 +61,10 @@ export class TimedCache<T> {
     if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.value
     const value = load()
     this.entries.set(key, { at: Date.now(), value })
-    value.catch(() => this.entries.delete(key))
+    // A failed reading is not kept; one that was dropped (clear) and replaced is not this one's to remove.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key)
+    })
     // One enterprise at a time is plenty; do not keep several 200,000-record lists alive.
     for (const k of [...this.entries.keys()]) if (k !== key) this.entries.delete(k)
     return value
@@ -70,6 +73,11 @@ export class TimedCache<T> {
   /** Drops a key: the next `get` loads it again. */
   forget(key: string): void {
     this.entries.delete(key)
+  }
+
+  /** Forgets every list kept. */
+  clear(): void {
+    this.entries.clear()
   }
 }
 
@@ -158,6 +166,11 @@ export class MemberDirectory {
 
   constructor(private readonly opts: { maxAgeMs?: number; pageSize: () => Promise<number>; limit?: number }) {}
 
+  /** Forgets every employee read (a search under way finishes on what it read, and keeps none of it). */
+  clear(): void {
+    this.known.clear()
+  }
+
   /** Finds an employee by global id, reading pages in order (a few at a time) until found or past the limit. */
   async find(client: ApiClient, profileId: string, enterpriseGlobalId: string, globalId: string): Promise<LookupMember> {
     const key = `${profileId}\u0000${enterpriseGlobalId}`
@@ -208,7 +221,11 @@ export class MemberDirectory {
   }
 }
 
-/** The lookup's own caches, built once per core: the enterprise's asset numbers, and the employee directory. */
+/**
+ * The lookup's own caches, built once per core: the enterprise's asset numbers, and the employees it read to name
+ * holders. The core drops them (clear) whenever what they hold may have changed: a profile changed or another
+ * became active, a job on employees or assignments finished, a configure or lend call was made.
+ */
 export class LookupService {
   private readonly assetNums = new TimedCache<EnterpriseAssetNum[]>(LOOKUP_MAX_AGE_MS)
   private readonly directory: MemberDirectory
@@ -231,5 +248,11 @@ export class LookupService {
       const said = inPlainWords(data, enterpriseGlobalId, account)
       throw said === data ? err : AppError.fromData(said)
     }
+  }
+
+  /** Forgets the asset numbers and employees kept: the next lookup reads them from the service. */
+  clear(): void {
+    this.assetNums.clear()
+    this.directory.clear()
   }
 }

@@ -91,7 +91,7 @@ describe('member runs in the run panel', () => {
     expect(line.value!(item({ state: 'ok' }, 2))).toBe(9)
     const plain = memberRowFormat('members.delete').columns.find((c) => c.key === 'line')!
     expect(plain.text(item({ state: 'ok' }, 1), ctx)).toBe('2')
-    expect(f.columns.find((c) => c.key === 'words')!.text(item({ state: 'failed', message: 'x' }), ctx)).toBe('members.result.refused')
+    expect(f.columns.find((c) => c.key === 'words')!.text(item({ state: 'failed', message: 'x' }), ctx)).toBe('item.refused')
     expect(f.categories.map((c) => c.id)).toContain('refused')
   })
 })
