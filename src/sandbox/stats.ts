@@ -26,6 +26,8 @@ export interface SandboxStats {
     received: Partial<Record<CreateOperation, Record<string, number>>>
     applied: Partial<Record<CreateOperation, Record<string, number>>>
   }
+  /** Disable and enable requests received per lock number (valid requests, whatever each lock's status). */
+  toggles: Record<string, number>
 }
 
 function bump(map: Record<string, number>, key: string, by = 1): void {
@@ -43,6 +45,7 @@ export class StatsRecorder {
       tokenRequests: 0,
       faults: { failed500: 0, dropped: 0, droppedAfterWork: 0 },
       creates: { received: {}, applied: {} },
+      toggles: {},
     }
   }
 
@@ -68,6 +71,10 @@ export class StatsRecorder {
 
   received(op: CreateOperation, key: string): void {
     bump((this.s.creates.received[op] ??= {}), key)
+  }
+
+  toggled(lockNumbers: readonly string[]): void {
+    for (const n of lockNumbers) bump(this.s.toggles, n)
   }
 
   applied(op: CreateOperation, key: string): void {

@@ -14,6 +14,8 @@ export interface BulkHost {
     get(id: string): Promise<{ operatorIdentity: string }>
   }
   events: { emit(name: 'bulk.progress', payload: BulkProgress): void }
+  /** Throws unless this process owns the data folder (see core/owner.ts). */
+  owner?: () => void
 }
 
 /** The core's bulk runner (built once, in createCore; jobs interrupted by a crash are listed once it has loaded). */
@@ -25,5 +27,6 @@ export function createBulkRunner(host: BulkHost): BulkRunner {
     activeProfileId: () => host.profiles.activeId(),
     operatorIdentity: async (id) => (await host.profiles.get(id)).operatorIdentity,
     onProgress: (p) => host.events.emit('bulk.progress', p),
+    ...(host.owner ? { owner: host.owner } : {}),
   })
 }
