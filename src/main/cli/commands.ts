@@ -11,7 +11,8 @@ import { importLockNumbers } from '../services/import'
 import { withContext, type CliContext, type GlobalOptions } from './context'
 import { EXIT } from './exit-codes'
 import { isResultsPath } from './results'
-import { runJob, showIssues } from './run-job'
+import { followCalledJob, runJob, showIssues } from './run-job'
+import type { JobSummary } from '@shared/ipc/channels/bulk'
 import { askSecrets, promptHidden, PromptInterrupted, readAll, readSecretSource, secretText, type PromptIO } from './secret-input'
 import { t } from './text'
 import { membersCommand } from './commands/members'
@@ -330,9 +331,12 @@ function profilesCommand(globals: Globals): Command {
   return profiles
 }
 
+/** Channels that start or resume a bulk job: `call` follows the job to its end. */
+const JOB_CHANNELS: ReadonlySet<string> = new Set(['bulk.start', 'bulk.resume', 'bulk.retryFailed'])
+
 function callCommand(globals: Globals): Command {
   return new Command('call')
-    .description('call any channel of the app with a JSON input, e.g. call bulk.list')
+    .description('call any channel of the app with a JSON input, e.g. call bulk.list; bulk.start, bulk.resume and bulk.retryFailed run the job here to its end')
     .argument('<channel>', 'channel name, e.g. profiles.list')
     .argument('[input]', 'JSON input (default {}); one holding secrets is better given with --input-file')
     .option('--input-file <path>', 'read the JSON input from a file ("-": from stdin), so secrets stay off the command line')
@@ -347,8 +351,14 @@ function callCommand(globals: Globals): Command {
         } catch {
           throw AppError.app('app.invalidInput', { detail: 'the input is not valid JSON' })
         }
-        const r = await ctx.core.registry.invoke(channel, input, { transport: 'cli' })
-        if (!r.ok) throw AppError.fromData(r.error)
+        const invoke = async () => {
+          const r = await ctx.core.registry.invoke(channel, input, { transport: 'cli' })
+          if (!r.ok) throw AppError.fromData(r.error)
+          return r.value
+        }
+        // A job started or resumed here runs here, to its end (the core and its runner end with this command).
+        if (JOB_CHANNELS.has(channel)) return followCalledJob(ctx, async () => (await invoke()) as JobSummary)
+        const r = { value: await invoke() }
         if (ctx.json) ctx.emit({ type: 'result', value: r.value as unknown })
         else process.stdout.write(JSON.stringify(r.value, null, 2) + '\n')
         return EXIT.ok

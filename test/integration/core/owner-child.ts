@@ -5,6 +5,7 @@
  *   as it goes (the parent kills it with SIGKILL part-way).
  * - `resume`: resumes every paused or interrupted job and waits for each to end, printing `done <id> <status>`.
  * - `queue <customerId> <channelOrderId>`: puts one order in the outbox without sending it (a CLI core), prints `queued <orderId>`.
+ * - `hold`: prints `ready` and keeps the folder until SIGTERM.
  * - `serve <orderId>`: runs the outbox until that order has ended, prints `done <state>`.
  * A core that does not own the folder prints `busy <message>` and exits with 3.
  * Args: <sandboxUrl> <dataDir> <shell> <mode> [args]
@@ -66,6 +67,13 @@ try {
     const body = orderBody(channelOrderId, [newBuyEntry(customerId, [`87${channelOrderId.slice(-8)}`])])
     const order = await core.services.orders.enqueue('sandbox', { ...draftFromBody(body, channelOrderId), ready: true }, { draftName: channelOrderId })
     say(`queued ${order.id}`)
+  } else if (mode === 'hold') {
+    // A timer keeps the process alive (a pending promise alone does not).
+    const alive = setInterval(() => undefined, 60_000)
+    const stop = new Promise((resolve) => process.once('SIGTERM', resolve))
+    say('ready')
+    await stop
+    clearInterval(alive)
   } else if (mode === 'serve') {
     const end = await core.services.orders.waitFor(rest[0]!, ['done', 'refused', 'needsDecision', 'notConfirmed'], 30_000)
     say(`done ${end.state}`)
