@@ -52,6 +52,10 @@ const KIND_LABEL: Record<BulkKind, CliText> = {
 export async function runJob(ctx: CliContext, req: JobRequest): Promise<number> {
   const runner = ctx.core.services.bulk
   await runner.init()
+  // Passwords go to the keychain; without one they live as long as this process (said before anything is sent).
+  if ((req.start.kind === 'members.import' || req.start.kind === 'members.resetPassword') && !ctx.core.services.vault.available) {
+    process.stderr.write(t('passwordsInMemory', ctx.locale) + '\n')
+  }
   return followJob(ctx, { total: req.start.items.length + req.issues.length, label: req.label, lines: req.lines, issues: req.issues, ...(req.out ? { out: req.out } : {}) }, () => runner.start(req.start))
 }
 

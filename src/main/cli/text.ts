@@ -37,6 +37,10 @@ const TEXT = {
   // members
   kindReset: { en: 'Reset passwords', 'zh-CN': '重置密码' },
   kindDelete: { en: 'Delete employees', 'zh-CN': '删除员工' },
+  passwordsInMemory: {
+    en: 'No system keychain: the passwords of this job are kept in memory only; if this command stops before the job ends, the employees not done yet end failed (password not kept) and go in the results file.',
+    'zh-CN': '没有系统钥匙串：此任务的密码仅保存在内存中；如果本命令在任务结束前停止，尚未完成的员工将以失败（密码未保存）结束并写入结果文件。',
+  },
   kindConfigure: { en: 'Assign asset numbers', 'zh-CN': '分配资产编号' },
   kindJob: { en: 'Job', 'zh-CN': '任务' },
   memberNotFound: { en: 'no employee "{ref}" in the enterprise', 'zh-CN': '企业中没有员工“{ref}”' },

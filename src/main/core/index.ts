@@ -228,7 +228,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, owner: owner.require }),
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
     enterprises,
     assets,
     lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),

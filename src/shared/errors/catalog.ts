@@ -74,7 +74,7 @@ export const APP_ERRORS = {
   'app.unknownOutcome': { en: 'The outcome is unknown: the connection ended before the service answered. It will be checked before anything is resent.', 'zh-CN': '结果未知：服务应答前连接已中断。重新发送前将先核对。' },
   'app.cancelled': { en: 'Cancelled.', 'zh-CN': '已取消。' },
   'app.passwordExpired': { en: 'Not imported: the import stayed unfinished for more than {days} days, so the initial password was removed from this computer. Import this employee again.', 'zh-CN': '未导入：导入超过 {days} 天未完成，初始密码已从本机删除。请重新导入该员工。' },
-  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept (it is removed once the import of an employee has ended). Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存（员工的导入结束后即删除）。请重新导入该员工。' },
+  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept: it is removed once the import of an employee has ended, and without a system keychain it was kept in memory only, so a restart lost it. Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存：员工的导入结束后即删除；没有系统钥匙串时它只保存在内存中，重启后即丢失。请重新导入该员工。' },
   'app.dataDirBusy': { en: 'The data folder is in use by License Desk {holder}: only one process at a time runs jobs and sends orders from it. Do this there, or close it and try again.', 'zh-CN': '数据文件夹正被 License Desk {holder} 使用：同一时间只有一个进程可以用它运行任务和发送订单。请在那里操作，或将其关闭后重试。' },
   'app.jobRunning': { en: 'The job is still running: pause or cancel it and wait for it to stop first.', 'zh-CN': '任务仍在运行：请先暂停或取消，并等待其停止。' },
   'app.notFound': { en: 'Not found: {what}', 'zh-CN': '未找到：{what}' },

@@ -24,6 +24,7 @@ import { AbortScope, type Abortable } from '../../api/abort-scope'
 import type { ApiClient, CallOptions } from '../../api/client'
 import { chunk } from './dedupe'
 import { JobStore, positionsOf, type JobLogLine } from './job-store'
+import type { JobSecretVault } from '../vault/job-secrets'
 import {
   buildJob,
   itemError,
@@ -57,6 +58,8 @@ export interface BulkRunnerDeps {
    * this one only reads them (see core/owner.ts). Default: always the owner.
    */
   owner?: () => void
+  /** Where items' secrets (an import's initial passwords) live: the vault's (default: this process's memory). */
+  secrets?: JobSecretVault
   now?: () => number
   /** Sends of one create item before it is given up (each after a read-back said "not done"). */
   maxSends?: number
@@ -182,7 +185,7 @@ export class BulkRunner {
   private retentionDays = 7
 
   constructor(private readonly deps: BulkRunnerDeps) {
-    this.store = new JobStore(deps.dataDir)
+    this.store = new JobStore(deps.dataDir, deps.secrets)
     this.now = deps.now ?? Date.now
     this.maxSends = deps.maxSends ?? 3
     this.maxReconcileFailures = deps.maxReconcileFailures ?? 3

@@ -207,6 +207,7 @@ export default {
     nothingToSend: 'No row can be sent: correct the file and choose it again.',
     exportFailed: 'Export the rows not imported ({n})',
     exportedFailed: '{n} rows saved as {file}: correct them and import that file.',
+    passwordsInMemory: 'No system keychain: the initial passwords of this import are kept in memory only. If License Desk stops before the import ends, the employees not imported yet move to the rows not imported (export them, fill in the passwords and import again).',
     passwordsNotKept: 'Initial passwords are not kept after a restart: the password column of the exported rows is empty, fill it in before importing again.',
     newFile: 'Import another file',
     reasonHeader: 'Reason',

@@ -207,6 +207,7 @@ export default {
     nothingToSend: '没有可以发送的行：请更正文件后重新选择。',
     exportFailed: '导出未导入的行（{n}）',
     exportedFailed: '已将 {n} 行保存为 {file}：更正后导入该文件即可。',
+    passwordsInMemory: '没有系统钥匙串：本次导入的初始密码仅保存在内存中。如果 License Desk 在导入结束前停止，尚未导入的员工将转入未导入的行（导出后填写密码再重新导入）。',
     passwordsNotKept: '重启后不会保留初始密码：导出行的密码列为空，请在重新导入前填写。',
     newFile: '导入另一个文件',
     reasonHeader: '原因',
