@@ -5,6 +5,7 @@
  * Args: <sandboxUrl> <dataDir> <count> <prefix> [locks]
  * With LD_TEST_KEYCHAIN=<file> the passwords live in a keychain stand-in in that file (test/support/file-keytar.ts,
  * outside the data folder); without it, in this process's memory (no keychain: a kill loses them).
+ * LD_TEST_CONCURRENCY: calls out at once (default 2).
  */
 import { DEFAULT_BULK } from '@shared/settings'
 import { createApiClient } from '../../../src/main/api/client'
@@ -20,7 +21,7 @@ const client = createApiClient(demoConfig({ url }), { journal })
 const runner = new BulkRunner({
   dataDir,
   clientFor: async () => client,
-  settings: async () => ({ ...DEFAULT_BULK, concurrency: 2 }),
+  settings: async () => ({ ...DEFAULT_BULK, concurrency: Number(process.env.LD_TEST_CONCURRENCY ?? 2) }),
   activeProfileId: async () => 'it-profile',
   operatorIdentity: async () => 'crash@example.com',
   onProgress: () => undefined,
