@@ -101,4 +101,19 @@ describe('vault on a real Secret Service', () => {
       await removeDir(dir)
     }
   })
+  it('keeps a bulk job’s row secrets by job and row, 20 to an entry, and removes them', async () => {
+    const job = `job-${randomUUID().slice(0, 8)}`
+    const rows = new Map(Array.from({ length: 45 }, (_, i) => [i, `Row${i}pw`] as [number, string]))
+    await vault.jobs.put(job, rows)
+    expect(await vault.jobs.get(job)).toEqual(rows)
+    const accounts = async () => (await keytar.findCredentials(VAULT_SERVICE)).filter((c) => c.account.startsWith(`bulk-job:${job}#`))
+    expect((await accounts()).map((c) => c.account).sort()).toEqual([0, 1, 2].map((b) => `bulk-job:${job}#${b}`))
+    // Rows done leave the keychain; an entry left empty is deleted.
+    await vault.jobs.drop(job, Array.from({ length: 20 }, (_, i) => i))
+    expect((await vault.jobs.get(job)).size).toBe(25)
+    expect(await accounts()).toHaveLength(2)
+    await vault.jobs.drop(job, 'all')
+    expect(await vault.jobs.get(job)).toEqual(new Map())
+    expect(await accounts()).toEqual([])
+  })
 })
