@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
 
 interface Found {
   found: { asked: string; globalId: string; userName: string; name: string }[]
@@ -335,5 +335,24 @@ test.describe('without a system keychain, a slow service', () => {
     await page.getByTestId('nav-members').click()
     await page.locator('#tab-import').click()
     await expect(page.getByTestId('import-passwords-in-memory')).toContainText('没有系统钥匙串：本次导入的初始密码仅保存在内存中。')
+  })
+})
+
+test.describe('without a system keychain', () => {
+  test.use({ appEnv: { DBUS_SESSION_BUS_ADDRESS: '' } })
+
+  test('a bulk password reset says its password is kept in memory only while it runs (中文 too)', async ({ app, page }) => {
+    const words = { en: 'No system keychain: this password is kept in memory only while the reset runs.', 'zh-CN': '没有系统钥匙串：重置进行期间此密码仅保存在内存中。' }
+    for (const lang of ['en', 'zh-CN'] as const) {
+      if (lang === 'zh-CN') await chooseLanguage(page, 'language-zh-CN')
+      await openMembers(app, page)
+      await pickFromMenu(page, page.getByTestId('member-bulk'), 'member-bulk-reset-pasted')
+      await page.getByTestId('member-bulk-text').fill('zhangsan')
+      await page.getByTestId('member-bulk-check').click()
+      await expect(page.getByTestId('member-bulk-found')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('member-bulk-password-in-memory')).toContainText(words[lang])
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('member-bulk-dialog')).toBeHidden()
+    }
   })
 })

@@ -133,6 +133,7 @@ export default {
     bulkPasswordHint: 'Each employee gets this password. It is kept in the run’s file on this computer only until every one of them has it.',
     bulkConfirmDelete: 'Delete these employees ({n})? Their asset numbers are withdrawn and locks lent to them are returned. This cannot be undone.',
     bulkConfirmReset: 'Set this new password for these employees ({n})?',
+    bulkPasswordInMemory: 'No system keychain: this password is kept in memory only while the reset runs. If License Desk stops before it ends, the employees not reset yet end failed; reset them again.',
     bulkTypeCount: 'Type {n} to confirm',
     bulkStartDelete: 'Delete employees: {n}',
     bulkStartReset: 'Reset passwords: {n}',

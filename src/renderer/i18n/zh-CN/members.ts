@@ -133,6 +133,7 @@ export default {
     bulkPasswordHint: '每名员工都会获得此密码。它仅保存在本机该任务的文件中，直到每个人都已设置为止。',
     bulkConfirmDelete: '删除 {n} 名员工？其资产编号将被收回，借给他们的锁将被归还。此操作无法撤销。',
     bulkConfirmReset: '为 {n} 名员工设置此新密码？',
+    bulkPasswordInMemory: '没有系统钥匙串：重置进行期间此密码仅保存在内存中。如果 License Desk 在结束前停止，尚未重置的员工将以失败结束，请重新重置。',
     bulkTypeCount: '输入 {n} 以确认',
     bulkStartDelete: '删除 {n} 名员工',
     bulkStartReset: '重置 {n} 个密码',
