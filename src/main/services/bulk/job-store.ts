@@ -352,7 +352,6 @@ export class JobStore {
       if (first?.e !== 'job' || first.job.id !== id) return null
       file = first.job
     }
-    file = await this.withVaulted(file)
     const job: LoadedJob = {
       file,
       results: new Array<ItemResult | undefined>(file.items.length).fill(undefined),
@@ -418,6 +417,8 @@ export class JobStore {
     // Killed in this boot: the `sent` lines are all there, so the others were never sent. After the machine
     // stopped, the lines written but not yet fsynced may be lost: anything about to be sent may have been.
     for (const i of job.inFlight) if (!thisBoot || sent.has(i)) job.maybeSent.add(i)
+    // A job that has ended needs no secret (and keeps none): the keychain is not asked for it.
+    if (job.status !== 'completed' && job.status !== 'cancelled') job.file = await this.withVaulted(file)
     return job
   }
 
