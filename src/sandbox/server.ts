@@ -49,11 +49,13 @@ export class Pipeline {
 
   /** The request listener. */
   readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
-    this.handle(req, res).catch((err: unknown) => {
-      this.d.log(`sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
-      if (!res.headersSent) sendJson(res, 500, { code: '500', message: 'internal sandbox error', cause: String(err) })
-      else res.destroy()
-    })
+    this.handle(req, res)
+      .catch((err: unknown) => {
+        this.d.log(`sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+        if (!res.headersSent) sendJson(res, 500, { code: '500', message: 'internal sandbox error', cause: String(err) })
+        else res.destroy()
+      })
+      .finally(() => this.d.stats.settled())
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -11,6 +11,8 @@ export type CreateOperation = 'bindEnterprise' | 'createEnterprise' | 'batchOrde
 export interface SandboxStats {
   /** Every HTTP request, including the token endpoint and unknown paths. */
   requests: number
+  /** Requests whose handling has ended (answered, refused, dropped, or their client gone): `requests - settled` are still being handled. */
+  settled: number
   /** Requests per operation, counted on arrival (before faults, authentication and validation). */
   byOperation: Record<string, number>
   /** Business codes answered, per code ('0' for success). */
@@ -40,6 +42,7 @@ export class StatsRecorder {
   static empty(): SandboxStats {
     return {
       requests: 0,
+      settled: 0,
       byOperation: {},
       byCode: {},
       tokenRequests: 0,
@@ -51,6 +54,10 @@ export class StatsRecorder {
 
   request(): void {
     this.s.requests++
+  }
+
+  settled(): void {
+    this.s.settled++
   }
 
   token(): void {
