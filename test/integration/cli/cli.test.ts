@@ -105,6 +105,8 @@ describe('license-desk', () => {
     expect(r.code, r.stderr).toBe(1)
     expect(r.stdout).toContain('导入员工：成功 2')
     expect(r.stderr).toContain('第 3 行')
+    // No keychain here (LICENSE_DESK_VAULT=memory): said before anything is sent.
+    expect(r.stderr).toContain('没有系统钥匙串：此任务的密码仅保存在内存中')
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.readFile(out)
     const states = wb.worksheets[0]!.getColumn(4).values.slice(2)
