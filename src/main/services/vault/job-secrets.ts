@@ -48,35 +48,43 @@ export class KeytarJobSecrets implements JobSecretVault {
   ) {}
 
   async get(jobId: string): Promise<Map<number, string>> {
-    const all = await this.call(() => this.keytar.findCredentials(this.service))
-    const prefix = `${PREFIX}${jobId}#`
     const out = new Map<number, string>()
-    for (const c of all) if (c.account.startsWith(prefix)) for (const [row, secret] of parseBlock(c.password)) out.set(row, secret)
+    for (const block of (await this.blocks(jobId)).values()) for (const [row, secret] of block) out.set(row, secret)
     return out
   }
 
   async put(jobId: string, rows: ReadonlyMap<number, string>): Promise<void> {
+    const blocks = await this.blocks(jobId)
     for (const [block, entries] of this.byBlock([...rows.keys()])) {
-      const account = accountOf(jobId, block)
-      const kept = parseBlock(await this.call(() => this.keytar.getPassword(this.service, account)))
+      const kept = blocks.get(block) ?? new Map<number, string>()
       for (const row of entries) kept.set(row, rows.get(row)!)
-      await this.call(() => this.keytar.setPassword(this.service, account, JSON.stringify(Object.fromEntries(kept))))
+      await this.call(() => this.keytar.setPassword(this.service, accountOf(jobId, block), JSON.stringify(Object.fromEntries(kept))))
     }
   }
 
   async drop(jobId: string, rows: readonly number[] | 'all'): Promise<void> {
-    if (rows === 'all') {
-      const all = await this.call(() => this.keytar.findCredentials(this.service))
-      for (const c of all) if (c.account.startsWith(`${PREFIX}${jobId}#`)) await this.call(() => this.keytar.deletePassword(this.service, c.account))
-      return
-    }
-    for (const [block, entries] of this.byBlock(rows)) {
-      const account = accountOf(jobId, block)
-      const kept = parseBlock(await this.call(() => this.keytar.getPassword(this.service, account)))
+    const blocks = await this.blocks(jobId)
+    const touched = rows === 'all' ? new Map([...blocks.keys()].map((b) => [b, [] as number[]])) : this.byBlock(rows)
+    for (const [block, entries] of touched) {
+      const kept = blocks.get(block)
+      if (!kept) continue
       for (const row of entries) kept.delete(row)
-      if (kept.size === 0) await this.call(() => this.keytar.deletePassword(this.service, account))
+      const account = accountOf(jobId, block)
+      if (rows === 'all' || kept.size === 0) await this.call(() => this.keytar.deletePassword(this.service, account))
       else await this.call(() => this.keytar.setPassword(this.service, account, JSON.stringify(Object.fromEntries(kept))))
     }
+  }
+
+  /** The job's entries, by block (one listing of the service's entries, not a read per block). */
+  private async blocks(jobId: string): Promise<Map<number, Map<number, string>>> {
+    const prefix = `${PREFIX}${jobId}#`
+    const out = new Map<number, Map<number, string>>()
+    for (const c of await this.call(() => this.keytar.findCredentials(this.service))) {
+      if (!c.account.startsWith(prefix)) continue
+      const block = Number(c.account.slice(prefix.length))
+      if (Number.isInteger(block)) out.set(block, parseBlock(c.password))
+    }
+    return out
   }
 
   private byBlock(rows: readonly number[]): Map<number, number[]> {
