@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openVault, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
+import { openVault, ROWS_PER_ENTRY, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
 import { silentLogger } from '../../../src/main/services/log'
 import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring'
 import { testCore } from '../../support/core'
@@ -100,5 +100,21 @@ describe('vault on a real Secret Service', () => {
       await core.dispose()
       await removeDir(dir)
     }
+  })
+  it('keeps a bulk job’s row secrets by job and row, ROWS_PER_ENTRY to an entry, and removes them', async () => {
+    const job = `job-${randomUUID().slice(0, 8)}`
+    const n = 2 * ROWS_PER_ENTRY + 5
+    const rows = new Map(Array.from({ length: n }, (_, i) => [i, `Row${i}pw`] as [number, string]))
+    await vault.jobs.put(job, rows)
+    expect(await vault.jobs.get(job)).toEqual(rows)
+    const accounts = async () => (await keytar.findCredentials(VAULT_SERVICE)).filter((c) => c.account.startsWith(`bulk-job:${job}#`))
+    expect((await accounts()).map((c) => c.account).sort()).toEqual([0, 1, 2].map((b) => `bulk-job:${job}#${b}`))
+    // Rows done leave the keychain; an entry left empty is deleted.
+    await vault.jobs.drop(job, Array.from({ length: ROWS_PER_ENTRY }, (_, i) => i))
+    expect((await vault.jobs.get(job)).size).toBe(ROWS_PER_ENTRY + 5)
+    expect(await accounts()).toHaveLength(2)
+    await vault.jobs.drop(job, 'all')
+    expect(await vault.jobs.get(job)).toEqual(new Map())
+    expect(await accounts()).toEqual([])
   })
 })

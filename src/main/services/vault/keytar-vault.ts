@@ -2,6 +2,7 @@
 import type { SecretName } from '@shared/ipc/channels/profiles'
 import { AppError } from '@shared/errors/app-error'
 import { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
+import { KeytarJobSecrets, type JobSecretVault } from './job-secrets'
 
 /** The part of keytar the vault uses (so tests and detection can pass the loaded module around). */
 export interface KeytarApi {
@@ -15,11 +16,14 @@ export interface KeytarApi {
 export class KeytarVault implements Vault {
   readonly available = true
   readonly backend = 'keychain'
+  readonly jobs: JobSecretVault
 
   constructor(
     private readonly keytar: KeytarApi,
     private readonly service: string = VAULT_SERVICE,
-  ) {}
+  ) {
+    this.jobs = new KeytarJobSecrets(keytar, service, (fn) => this.call(fn))
+  }
 
   status(): VaultStatus {
     return { available: true, backend: this.backend }

@@ -104,16 +104,24 @@ export interface KindRunner {
    * screens show what it says, they do not decide it).
    */
   retryable(result: ItemResult, item: number): boolean
-  /** Kinds whose items carry a secret (an employee's initial password), kept in the job file only while needed. */
+  /** Kinds whose items carry a secret (an employee's initial password), kept in the vault only while needed. */
   readonly secrets?: JobSecrets
 }
 
-/** The secrets of a job's items (see KindRunner.secrets). */
+/**
+ * The secrets of a job's items (see KindRunner.secrets). They live in the vault keyed by job and row (row -1: one
+ * secret of the whole job), never in the job's file: the store writes `split().file` and keeps `split().rows` in
+ * the vault, and puts them back with `withSecrets` when it reads the job.
+ */
 export interface JobSecrets {
   /** Whether an item's secret is still kept. */
   held(item: number): boolean
   /** The job without the secrets of the items `drop` names; null when none of them holds one. */
   without(drop: (item: number) => boolean): JobBase | null
+  /** The job with no secret at all (what its file holds), and the secrets it holds, by row. */
+  split(): { file: JobBase; rows: Map<number, string> }
+  /** The job with these rows' secrets (those the vault kept). */
+  withSecrets(rows: ReadonlyMap<number, string>): JobBase
 }
 
 /** What building a job from its start input may ask the app. */
