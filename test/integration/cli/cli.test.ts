@@ -299,7 +299,7 @@ describe('license-desk', () => {
     const again = jsonLines(cli('call', 'bulk.get', JSON.stringify({ id: pausedJob, limit: 1 }), '--json').stdout)[0]!['value'] as { job: { status: string } }
     expect(again.job.status).toBe('completed')
     const human = cli('call', 'bulk.resume', JSON.stringify({ id: pausedJob }))
-    expect(human.stdout).toMatch(/^Disable locks: \d+ done, \d+ failed, 0 unknown, 0 cancelled, 0 waiting/m)
+    expect(human.stdout).toMatch(/^Disable locks: \d+ done, \d+ failed, 0 outcome unknown, 0 not sent \(cancelled\), 0 not done yet/m)
   })
 
   it('while another process owns the data folder, a command that writes refuses in one line naming it; reading works', async () => {
