@@ -39,7 +39,8 @@ import { afterQueuedWrites, send, SendStopped } from './send'
 import { countsText, summarize } from './summary'
 import { tokenEndpointIssuer } from './token-endpoint'
 import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
-import { classifyTransportError, transportAppError, type TransportFailure } from './transport'
+import { classifyTransportError, transportAppError } from './transport'
+import { asCreateOutcome, GROUP_TOKENS, rejectedKinds, STOPPED_BY_US, targetOf, toAppError, tokenOf } from './call-failure'
 
 /** Minimal logger the client writes to (the app's logger redacts; we never pass secrets anyway). */
 export interface ApiLogger {
@@ -181,64 +182,6 @@ export interface ApiClient {
   close(): Promise<void>
 }
 
-const GROUP_TOKENS: Record<ApiGroup, TokenKind[]> = {
-  order: ['order'],
-  member: ['memberClient', 'memberUser'],
-}
-
-/** The held token a kind of token is in the call's tokens. */
-function tokenOf(used: CallTokens, kind: TokenKind): string {
-  return (kind === 'order' ? used.app : kind === 'memberClient' ? used.client : used.user) ?? ''
-}
-
-/** Which held tokens a rejection points at: 60000 the app/client token, 60005 the user token, 401/403 all. */
-function rejectedKinds(group: ApiGroup, error: AppError): TokenKind[] | null {
-  const status = error.details.httpStatus
-  const isAuth = error.code === '60000' || error.code === '60005' || status === 401 || status === 403
-  if (!isAuth) return null
-  if (group === 'order') return ['order']
-  if (error.code === '60000') return ['memberClient']
-  if (error.code === '60005') return ['memberUser']
-  return ['memberClient', 'memberUser']
-}
-
-/**
- * For a create, a failure after the request may have reached the server (500, 5xx, timeout, dropped
- * connection, unreadable 200, cancel mid-flight) means the work may be done: the outcome is unknown.
- */
-function asCreateOutcome(error: AppError, sentMaybe: boolean, opId: OperationId): AppError {
-  const status = error.details.httpStatus
-  const unknown =
-    (sentMaybe && (error.code === 'app.network' || error.code === 'app.timeout' || error.code === 'app.cancelled')) ||
-    error.code === '500' ||
-    (error.code === 'app.httpStatus' && (status ?? 0) >= 500) ||
-    (error.code === 'app.badResponse' && status === 200)
-  if (!unknown) return error
-  const cause = [error.code, error.details.serverMessage ?? error.details.cause].filter(Boolean).join(': ')
-  const details: AppError['details'] = { operation: opId, retryable: false, cause }
-  if (status !== undefined) details.httpStatus = status
-  return AppError.app('app.unknownOutcome', {}, details)
-}
-
-function toAppError(err: unknown): AppError {
-  return err instanceof AppError ? err : AppError.app('app.internal')
-}
-
-const STOPPED_BY_US: Record<'timeout' | 'cancel', TransportFailure> = {
-  timeout: { fate: 'maybeSent', code: 'app.timeout', detail: 'timeout' },
-  cancel: { fate: 'aborted', code: 'app.cancelled', detail: 'aborted' },
-}
-
-/** Where requests go: the origin, and the base URL's own path (prefixed to every operation's path). */
-function targetOf(baseUrl: string): { origin: string; basePath: string; prefix: string } | null {
-  try {
-    const u = new URL(baseUrl)
-    return { origin: u.origin, basePath: u.pathname.replace(/\/+$/, ''), prefix: baseUrl.replace(/\/+$/, '') }
-  } catch {
-    return null
-  }
-}
-
 /** Creates the client of one profile. */
 export function createApiClient(config: ConnectionConfig, options: ApiClientOptions = {}): ApiClient {
   const settings: BulkSettings = { ...DEFAULT_BULK, ...options.settings }
@@ -283,11 +226,9 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   /** The call's tokens; waiting for one to be issued counts against the call's deadline, when it has one. */
   async function tokensFor(group: ApiGroup, signal?: Abortable, deadline?: { d: Deadline; opId: OperationId }): Promise<CallTokens> {
     const held = heldTokens(group)
-    if (held) return held
-    if (!deadline) return (await resolveTokens(group, signal)).callTokens
-    const { d, opId } = deadline
-    const stop = () => deadlineError(d.ms, opId, 'read', false)
-    return (await within(resolveTokens(group, signal), d.remaining(), stop, signal)).callTokens
+    if (held || !deadline) return held ?? (await resolveTokens(group, signal)).callTokens
+    const stop = () => deadlineError(deadline.d.ms, deadline.opId, 'read', false)
+    return (await within(resolveTokens(group, signal), deadline.d.remaining(), stop, signal)).callTokens
   }
 
   function build(opId: OperationId, parts: RequestParts, callTokens: CallTokens): Attempt {
@@ -424,7 +365,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         // One timer per attempt: the call's time left, or the attempt's own limit when that is shorter.
         const left = deadline.remaining()
         if (left === 0) throw new SendStopped(true)
-        const limit = opts.timeoutMs !== undefined && opts.timeoutMs < left ? opts.timeoutMs : left
+        const limit = Math.min(opts.timeoutMs ?? left, left)
         const res = await send(
           agent,
           { origin: target.origin, path: target.basePath + a.built.url.slice(target.prefix.length), method: a.built.method, headers: a.built.headers, body: a.built.body },
