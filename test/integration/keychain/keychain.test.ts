@@ -2,9 +2,11 @@
  * The vault against a real Secret Service: a private gnome-keyring on a private D-Bus session (never the machine's
  * own keyring; see test/support/keyring.ts).
  */
+import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openVault, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
 import { silentLogger } from '../../../src/main/services/log'
@@ -98,6 +100,30 @@ describe('vault on a real Secret Service', () => {
       expect(await keytar.getPassword(VAULT_SERVICE, `${id}/userPassword`)).toBeNull()
     } finally {
       await core.dispose()
+      await removeDir(dir)
+    }
+  })
+  it('the CLI says "Stored in the keychain" when the keychain stored the secret (and it is there)', async () => {
+    const dir = await tempDir()
+    try {
+      const root = fileURLToPath(new URL('../../..', import.meta.url))
+      const env = { ...process.env, ...keyring.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), TSX_TSCONFIG_PATH: 'tsconfig.node.json', LANG: 'en_US.UTF-8' }
+      delete env.LICENSE_DESK_VAULT
+      const secret = `S-${randomUUID()}`
+      const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', 'profiles', 'create', '--name', 'Cli keychain', '--base-url', 'https://k.example.com', '--secret', 'orderAppSecret'], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+        input: `${secret}\n`,
+      })
+      expect(r.status, r.stderr).toBe(0)
+      expect(r.stdout).toContain('Stored in the keychain: the order-group app secret')
+      expect(r.stdout).not.toContain('Not stored')
+      const id = /\(([0-9a-f-]{36})\)/.exec(r.stdout)?.[1]
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/orderAppSecret`)).toBe(secret)
+      await keytar.deletePassword(VAULT_SERVICE, `${id}/orderAppSecret`)
+    } finally {
       await removeDir(dir)
     }
   })
