@@ -107,8 +107,8 @@ describe('vault on a real Secret Service', () => {
     const dir = await tempDir()
     try {
       const root = fileURLToPath(new URL('../../..', import.meta.url))
-      const env = { ...process.env, ...keyring.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), TSX_TSCONFIG_PATH: 'tsconfig.node.json', LANG: 'en_US.UTF-8' }
-      delete env.LICENSE_DESK_VAULT
+      const env: NodeJS.ProcessEnv = { ...process.env, ...keyring.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), TSX_TSCONFIG_PATH: 'tsconfig.node.json', LANG: 'en_US.UTF-8' }
+      delete env['LICENSE_DESK_VAULT']
       const secret = `S-${randomUUID()}`
       const r = spawnSync(process.execPath, ['--import', 'tsx/esm', 'src/main/cli.ts', 'profiles', 'create', '--name', 'Cli keychain', '--base-url', 'https://k.example.com', '--secret', 'orderAppSecret'], {
         cwd: root,
