@@ -89,6 +89,7 @@ const TEXT = {
   promptSecret: { en: '{secret} (typing is hidden): ', 'zh-CN': '{secret}（输入内容不显示）：' },
   profileCreated: { en: 'Profile “{name}” created ({id}).', 'zh-CN': '已创建连接“{name}”（{id}）。' },
   secretsStored: { en: 'Stored in the keychain: {names}', 'zh-CN': '已存入钥匙串：{names}' },
+  secretsInMemory: { en: 'Not stored (no system keychain here): kept in memory only while this command runs: {names}', 'zh-CN': '未保存（此处没有系统钥匙串）：仅在本命令运行期间保存在内存中：{names}' },
   secretSet: { en: '{secret} of “{name}” set.', 'zh-CN': '已设置“{name}”的{secret}。' },
   secretCleared: { en: '{secret} of “{name}” removed.', 'zh-CN': '已移除“{name}”的{secret}。' },
   activated: { en: '“{name}” is now the active profile.', 'zh-CN': '“{name}”现为当前连接。' },

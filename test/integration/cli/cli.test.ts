@@ -175,8 +175,15 @@ describe('license-desk', () => {
     expect(plain.stderr).toContain('The service address starts with http://')
     const zh = cli('--lang', 'zh-CN', 'profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com')
     expect(zh.stderr).toContain('服务地址以 http:// 开头')
-    expect(cli('profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com', '--allow-insecure-http').code).toBe(0)
-    expect(cli('profiles', 'create', '--name', 'Local', '--base-url', 'http://127.0.0.1:9000').code).toBe(0)
+    // The in-memory vault (no keychain): the secrets are said to be kept for this command only, never "stored in the keychain".
+    const insecure = cliWith({ stdin: 'order-s3cret\n' }, 'profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com', '--allow-insecure-http', '--secret', 'orderAppSecret')
+    expect(insecure.code, insecure.stderr).toBe(0)
+    expect(insecure.stdout).toContain('Not stored (no system keychain here): kept in memory only while this command runs: the order-group app secret')
+    expect(insecure.stdout).not.toContain('Stored in the keychain')
+    const local = cliWith({ stdin: 'order-s3cret\n' }, '--lang', 'zh-CN', 'profiles', 'create', '--name', 'Local', '--base-url', 'http://127.0.0.1:9000', '--secret', 'orderAppSecret')
+    expect(local.code, local.stderr).toBe(0)
+    expect(local.stdout).toContain('未保存（此处没有系统钥匙串）')
+    expect(local.stdout).not.toContain('已存入钥匙串')
   })
 
   it('profiles create --secrets-file (a file, or - for stdin); a bad file is exit 2', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openVault, ROWS_PER_ENTRY, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
 import { silentLogger } from '../../../src/main/services/log'
 import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring'
+import { runCli } from '../../support/cli'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 
@@ -116,5 +117,22 @@ describe('vault on a real Secret Service', () => {
     await vault.jobs.drop(job, 'all')
     expect(await vault.jobs.get(job)).toEqual(new Map())
     expect(await accounts()).toEqual([])
+  })
+  it('the CLI says "Stored in the keychain" when the keychain stored the secret (and it is there)', async () => {
+    const dir = await tempDir()
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...keyring.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), LANG: 'en_US.UTF-8' }
+      delete env['LICENSE_DESK_VAULT']
+      const secret = `S-${randomUUID()}`
+      const r = runCli(['profiles', 'create', '--name', 'Cli keychain', '--base-url', 'https://k.example.com', '--secret', 'orderAppSecret'], { env, input: `${secret}\n` })
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toContain('Stored in the keychain: the order-group app secret')
+      expect(r.stdout).not.toContain('Not stored')
+      const id = /\(([0-9a-f-]{36})\)/.exec(r.stdout)?.[1]
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/orderAppSecret`)).toBe(secret)
+      await keytar.deletePassword(VAULT_SERVICE, `${id}/orderAppSecret`)
+    } finally {
+      await removeDir(dir)
+    }
   })
 })

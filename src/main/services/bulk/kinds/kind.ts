@@ -13,6 +13,7 @@ import type { BulkSettings } from '@shared/settings'
 import type { Abortable } from '../../../api/abort-scope'
 import type { ApiClient, CallOptions, PreparedCall } from '../../../api/client'
 import type { JournalContext } from '../../../api/journal-sink'
+import { passedDeadline } from '../../../api/deadline'
 
 /** Fields every stored job has, whatever its kind. */
 export const jobBaseShape = {
@@ -150,9 +151,13 @@ export interface JobKindSpec<F extends JobBase, S extends BulkStart> {
   target(file: F): string
 }
 
-/** Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. */
+/**
+ * Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. A call
+ * that ran out its deadline is one: the service is stalled, and the job pauses with that reason.
+ */
 export function stopsTheJob(e: AppError): boolean {
   return (
+    passedDeadline(e) ||
     ['60000', '60005', '70001', 'app.unauthorized', 'app.missingSecret', 'app.pastedTokenRejected', 'app.tokenRequest', 'app.storage', 'app.internal'].includes(e.code) ||
     e.details.httpStatus === 401 ||
     e.details.httpStatus === 403

@@ -92,9 +92,10 @@ export const memberDeleteKind: JobKindSpec<MemberDeleteJobFile, DeleteStart> = {
       describe: (i) => describeMember(job.items[i]!),
       failure(items, e) {
         const data = itemError(e)
+        // A stalled service (the deadline passed) stops the job; the runner keeps these items unknown.
+        if (stopsTheJob(e)) throw e
         if (e.code === 'app.unknownOutcome') return same(items, { unknown: data })
         if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
         if (e.code === '60002') {
           return items.map((i) => {
             const done: ItemResult = { state: 'ok', memberGlobalId: job.items[i]!.globalId }

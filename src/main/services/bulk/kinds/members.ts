@@ -82,9 +82,10 @@ export const memberKind: JobKindSpec<MemberJobFile, MemberStart> = {
       describe: (i) => ({ key: job.items[i]!.userName, label: job.items[i]!.name }),
       failure(items, e) {
         const data = itemError(e)
+        // A stalled service (the deadline passed) stops the job; the runner keeps these items unknown, read back later.
+        if (stopsTheJob(e)) throw e
         if (e.code === 'app.unknownOutcome') return same(items, { unknown: data })
         if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
         // Not sent at all (connection refused before a byte went out): safe to send again.
         if (e.details.retryable) return same(items, { retry: data })
         return same(items, { result: { state: 'failed', error: data } })
