@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { AppError } from '@shared/errors/app-error'
-import { CUSTOMER_TEXT_FIELDS, CUSTOMER_TYPE_LABELS, type CustomerTextField, type CustomerType } from '@shared/customers/fields'
+import { CUSTOMER_TEXT_FIELDS, type CustomerTextField } from '@shared/customers/fields'
 import {
   MAX_BOOK_SIZE,
   type CustomerRecord,
@@ -22,153 +22,15 @@ import {
   type SeenBy,
 } from '@shared/ipc/channels/customers'
 import type { Statement } from 'better-sqlite3'
-import type { Database, Migration } from '../db/database'
+import type { Database } from '../db/database'
+import { apply, clean, COLUMN, sameFields, searchText, toRecord, type CustomerFieldValues, type Row } from './rows'
+import { queryWords, SearchTexts, type IndexEntry } from './search-texts'
 
-/** Column of each text field. */
-const COLUMN: Record<CustomerTextField, string> = {
-  customerName: 'customer_name',
-  customerId: 'customer_id',
-  crmCustomerId: 'crm_customer_id',
-  channelCode: 'channel_code',
-  channelCustomerId: 'channel_customer_id',
-  enterpriseGlobalId: 'enterprise_global_id',
-  enterpriseName: 'enterprise_name',
-  branchCode: 'branch_code',
-  branchName: 'branch_name',
-  adminName: 'admin_name',
-  adminAccount: 'admin_account',
-  adminEmail: 'admin_email',
-  adminCellNumber: 'admin_cell_number',
-  passwordMobile: 'password_mobile',
-  address: 'address',
-}
-
-export const CUSTOMER_MIGRATIONS: Migration[] = [
-  {
-    id: 'customers-1',
-    sql: `
-      CREATE TABLE customers (
-        seq INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        profile_id TEXT NOT NULL,
-        ${CUSTOMER_TEXT_FIELDS.map((f) => `${COLUMN[f]} TEXT`).join(',\n        ')},
-        customer_type TEXT,
-        is_default INTEGER,
-        members TEXT NOT NULL DEFAULT '[]',
-        source TEXT NOT NULL,
-        last_seen_at INTEGER,
-        last_seen_by TEXT,
-        used_at INTEGER,
-        recent_at INTEGER NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        removed_at INTEGER,
-        search TEXT NOT NULL
-      );
-      CREATE INDEX customers_recent ON customers (profile_id, recent_at DESC);
-      CREATE INDEX customers_by_customer_id ON customers (profile_id, customer_id);
-      CREATE INDEX customers_by_channel ON customers (profile_id, channel_code, channel_customer_id);
-      CREATE INDEX customers_by_crm ON customers (profile_id, crm_customer_id);
-      CREATE INDEX customers_by_enterprise ON customers (profile_id, enterprise_global_id);
-      CREATE VIRTUAL TABLE customers_fts USING fts5 (search, content = 'customers', content_rowid = 'seq', tokenize = 'trigram');
-      CREATE TRIGGER customers_fts_insert AFTER INSERT ON customers BEGIN
-        INSERT INTO customers_fts (rowid, search) VALUES (new.seq, new.search);
-      END;
-      CREATE TRIGGER customers_fts_delete AFTER DELETE ON customers BEGIN
-        INSERT INTO customers_fts (customers_fts, rowid, search) VALUES ('delete', old.seq, old.search);
-      END;
-      CREATE TRIGGER customers_fts_update AFTER UPDATE OF search ON customers BEGIN
-        INSERT INTO customers_fts (customers_fts, rowid, search) VALUES ('delete', old.seq, old.search);
-        INSERT INTO customers_fts (rowid, search) VALUES (new.seq, new.search);
-      END;
-    `,
-  },
-]
+export { CUSTOMER_MIGRATIONS, foldText, type CustomerFieldValues } from './rows'
 
 /** Removed customers stay restorable this long, then are purged at the next start. */
 export const REMOVED_CUSTOMER_DAYS = 30
 const DAY_MS = 86_400_000
-/** Words shorter than this cannot use the trigram index: they are matched with LIKE. */
-const TRIGRAM = 3
-
-interface Row {
-  seq: number
-  id: string
-  profile_id: string
-  customer_type: string | null
-  is_default: number | null
-  members: string
-  source: string
-  last_seen_at: number | null
-  last_seen_by: string | null
-  used_at: number | null
-  created_at: number
-  updated_at: number
-  removed_at: number | null
-  [column: string]: string | number | null
-}
-
-/** Text fields as the book stores them: null for unknown; absent keys leave a stored value as it is. */
-export type CustomerFieldValues = Partial<Record<CustomerTextField, string | null>> & {
-  customerType?: CustomerType | null
-  isDefault?: boolean | null
-  members?: CustomerRecord['members']
-}
-
-/** Folds what search compares: full-width forms (NFKC) and case. */
-export function foldText(s: string): string {
-  return s.normalize('NFKC').toLowerCase()
-}
-
-function toRecord(row: Row): CustomerRecord {
-  const r: Record<string, unknown> = {
-    id: row.id,
-    profileId: row.profile_id,
-    customerType: row.customer_type === 'personal' || row.customer_type === 'company' ? row.customer_type : null,
-    isDefault: row.is_default === null ? null : row.is_default !== 0,
-    members: parseMembers(row.members),
-    source: row.source,
-    lastSeenAt: row.last_seen_at,
-    lastSeenBy: row.last_seen_by,
-    usedAt: row.used_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    removedAt: row.removed_at,
-  }
-  for (const f of CUSTOMER_TEXT_FIELDS) r[f] = (row[COLUMN[f]] as string | null) ?? null
-  return r as CustomerRecord
-}
-
-function parseMembers(json: string): CustomerRecord['members'] {
-  try {
-    const v = JSON.parse(json) as unknown
-    if (!Array.isArray(v)) return []
-    return v.filter(
-      (m): m is CustomerRecord['members'][number] =>
-        typeof m === 'object' && m !== null && typeof (m as Record<string, unknown>)['memberGlobalId'] === 'string' && typeof (m as Record<string, unknown>)['memberIdentity'] === 'string',
-    )
-  } catch {
-    return []
-  }
-}
-
-/** The text search runs over: every field, and the customer type's words in both languages. */
-function searchText(r: CustomerRecord): string {
-  const parts: string[] = []
-  for (const f of CUSTOMER_TEXT_FIELDS) if (r[f]) parts.push(r[f]!)
-  if (r.customerType) parts.push(r.customerType, CUSTOMER_TYPE_LABELS[r.customerType].en, CUSTOMER_TYPE_LABELS[r.customerType]['zh-CN'])
-  for (const m of r.members) parts.push(m.memberGlobalId, m.memberIdentity)
-  return foldText(parts.join('\n'))
-}
-
-/** Empty text is unknown. */
-function clean(v: string | null | undefined): string | null | undefined {
-  if (v === undefined) return undefined
-  if (v === null) return null
-  const t = v.trim()
-  return t === '' ? null : t
-}
-
 export interface CustomerSearch {
   query?: string
   offset?: number
@@ -198,9 +60,8 @@ export class CustomerBook {
   }
 
   private readonly statements = new Map<string, Statement>()
-  /** Search texts per profile (see searchIndex), and the database's data_version they were read at. */
-  private readonly indexes = new Map<string, IndexEntry[]>()
-  private dataVersion = -1
+  private readonly texts = new SearchTexts((sql) => this.stmt(sql))
+
 
   /** A prepared statement, prepared once (a search or an import runs the same few statements many times). */
   private stmt(sql: string): Statement {
@@ -213,7 +74,7 @@ export class CustomerBook {
   }
 
   private changed(profileId: string, ids: string[]): void {
-    this.follow(profileId, ids)
+    this.texts.follow(profileId, ids)
     if (ids.length > 0) this.options.onChange?.(profileId, ids)
   }
 
@@ -239,7 +100,7 @@ export class CustomerBook {
       const rows = this.stmt('SELECT * FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC LIMIT ? OFFSET ?').all(profileId, limit, offset) as Row[]
       return { customers: rows.map(toRecord), total }
     }
-    const matches = this.matching(profileId, words)
+    const matches = this.texts.matching(profileId, words)
     return { customers: this.rowsOf(matches.slice(offset, offset + limit)), total: matches.length }
   }
 
@@ -249,29 +110,7 @@ export class CustomerBook {
     if (words.length === 0) {
       return (this.stmt('SELECT * FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC').all(profileId) as Row[]).map(toRecord)
     }
-    return this.rowsOf(this.matching(profileId, words))
-  }
-
-  /**
-   * The entries matching every word, recent first, an exact id match (one word) first of all. Words of three
-   * characters or more go through the FTS5 trigram index; shorter ones (one or two Chinese characters, a couple
-   * of letters), which the trigram index cannot serve and which LIKE would serve by reading every row, are
-   * matched against the profile's search texts held in memory.
-   */
-  private matching(profileId: string, words: string[]): IndexEntry[] {
-    let list = this.searchIndex(profileId)
-    const long = words.filter((w) => [...w].length >= TRIGRAM)
-    if (long.length > 0) {
-      const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')
-      const hits = new Set(this.stmt('SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?').pluck().all(match) as number[])
-      list = list.filter((e) => hits.has(e.seq))
-    }
-    for (const w of words) if ([...w].length < TRIGRAM) list = list.filter((e) => e.text.includes(w))
-    const only = words.length === 1 ? words[0]! : null
-    if (only !== null && list.some((e) => e.ids.includes(only))) {
-      list = [...list.filter((e) => e.ids.includes(only)), ...list.filter((e) => !e.ids.includes(only))]
-    }
-    return list
+    return this.rowsOf(this.texts.matching(profileId, words))
   }
 
   /** Rows of some entries, in their order. */
@@ -283,58 +122,6 @@ export class CustomerBook {
       const r = bySeq.get(e.seq)
       return r ? [toRecord(r)] : []
     })
-  }
-
-  /**
-   * A profile's search texts, recent first, read once and dropped on any change: ours (every write calls
-   * `dirty`) or another process's on the same file (the CLI), which `PRAGMA data_version` tells.
-   */
-  private searchIndex(profileId: string): IndexEntry[] {
-    const version = this.stmt('PRAGMA data_version').pluck().get() as number
-    if (version !== this.dataVersion) {
-      this.indexes.clear()
-      this.dataVersion = version
-    }
-    let index = this.indexes.get(profileId)
-    if (!index) {
-      const rows = this.stmt(
-        `SELECT ${INDEX_COLUMNS} FROM customers WHERE profile_id = ? AND removed_at IS NULL ORDER BY recent_at DESC, seq DESC`,
-      ).all(profileId) as Record<string, string | number | null>[]
-      index = rows.map(indexEntry)
-      this.indexes.set(profileId, index)
-    }
-    return index
-  }
-
-  /** Something changed: the search texts held in memory are read again at the next search. */
-  private dirty(): void {
-    this.indexes.clear()
-  }
-
-  /**
-   * A few customers of a profile changed: their entries in the search texts held in memory are replaced in place
-   * (kept in recent order), so the next keystroke after an edit does not read the whole book again. Many
-   * changes at once (an import) drop them instead.
-   */
-  private follow(profileId: string, ids: string[]): void {
-    const index = this.indexes.get(profileId)
-    if (!index) return
-    if (ids.length > 100) {
-      this.indexes.delete(profileId)
-      return
-    }
-    const rows = this.stmt(`SELECT ${INDEX_COLUMNS}, removed_at FROM customers WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<
-      string,
-      string | number | null
-    >[]
-    const seqs = new Set(rows.map((r) => r['seq'] as number))
-    const kept = index.filter((e) => !seqs.has(e.seq))
-    for (const r of rows) {
-      if (r['removed_at'] !== null) continue
-      const e = indexEntry(r)
-      kept.splice(insertionPoint(kept, e), 0, e)
-    }
-    this.indexes.set(profileId, kept)
   }
 
   /** Keeps a customer the user typed (no id) or changes the fields of one (absent fields stay). */
@@ -379,12 +166,12 @@ export class CustomerBook {
     const now = this.now()
     const r = this.stmt('UPDATE customers SET used_at = ?, recent_at = ? WHERE id = ? AND removed_at IS NULL').run(now, now, id)
     if (r.changes === 0) throw AppError.app('app.notFound', { what: `customer ${id}` })
-    this.follow((this.stmt('SELECT profile_id FROM customers WHERE id = ?').pluck().get(id) as string), [id])
+    this.texts.follow((this.stmt('SELECT profile_id FROM customers WHERE id = ?').pluck().get(id) as string), [id])
   }
 
   /** Drops customers removed more than REMOVED_CUSTOMER_DAYS ago. */
   purge(): number {
-    this.dirty()
+    this.texts.dirty()
     return this.stmt('DELETE FROM customers WHERE removed_at IS NOT NULL AND removed_at < ?').run(this.now() - REMOVED_CUSTOMER_DAYS * DAY_MS).changes
   }
 
@@ -533,69 +320,6 @@ export class CustomerBook {
     this.stmt(`UPDATE customers SET ${sets.join(', ')} WHERE id = @id`).run(cols)
     return { record: toRecord(this.row(current.id)!), change: same ? 'unchanged' : 'updated' }
   }
-}
-
-/** A customer as search sees it: its row, its place in recent order, its folded search text and its ids. */
-interface IndexEntry {
-  seq: number
-  recentAt: number
-  text: string
-  ids: string[]
-}
-
-/** Columns an index entry is made of. */
-const INDEX_COLUMNS = 'seq, recent_at, search, customer_id, enterprise_global_id, crm_customer_id, channel_customer_id'
-
-function indexEntry(r: Record<string, string | number | null>): IndexEntry {
-  return {
-    seq: r['seq'] as number,
-    recentAt: r['recent_at'] as number,
-    text: r['search'] as string,
-    ids: EXACT_COLUMNS.map((c) => r[c]).filter((v): v is string => typeof v === 'string').map(foldText),
-  }
-}
-
-/** Where an entry goes in a list kept in recent order (recent_at, then seq, both descending). */
-function insertionPoint(list: readonly IndexEntry[], e: IndexEntry): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    const m = list[mid]!
-    if (m.recentAt > e.recentAt || (m.recentAt === e.recentAt && m.seq > e.seq)) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-/** The words of a query, folded as the search texts are. */
-function queryWords(query: string): string[] {
-  return foldText(query).trim().split(/\s+/).filter(Boolean)
-}
-
-/** Columns compared for an exact id match (ranked first). */
-const EXACT_COLUMNS = ['customer_id', 'enterprise_global_id', 'crm_customer_id', 'channel_customer_id']
-
-/** A record with the given values applied (undefined: kept; null or blank: cleared). */
-function apply(r: CustomerRecord, f: CustomerFieldValues): CustomerRecord {
-  const out: CustomerRecord = { ...r }
-  for (const k of CUSTOMER_TEXT_FIELDS) {
-    const v = clean(f[k])
-    if (v !== undefined) out[k] = v
-  }
-  if (f.customerType !== undefined) out.customerType = f.customerType
-  if (f.isDefault !== undefined) out.isDefault = f.isDefault
-  if (f.members !== undefined) out.members = f.members
-  return out
-}
-
-function sameFields(a: CustomerRecord, b: CustomerRecord): boolean {
-  return (
-    CUSTOMER_TEXT_FIELDS.every((k) => a[k] === b[k]) &&
-    a.customerType === b.customerType &&
-    a.isDefault === b.isDefault &&
-    JSON.stringify(a.members) === JSON.stringify(b.members)
-  )
 }
 
 function groupBy(records: CustomerRecord[]): Map<string, string[]> {
