@@ -10,14 +10,9 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
-import { appErrorDataSchema } from '@shared/errors/app-error'
 import {
-  JOURNAL_BODY_LIST_MAX,
   JOURNAL_EXPORT_MAX,
   JOURNAL_ISSUES_MAX,
-  journalCountsSchema,
-  journalEntrySchema,
   type JournalEntry,
   type JournalExport,
   type JournalFilter,
@@ -30,6 +25,8 @@ import type { JournalEnd, JournalSink, JournalStart } from '../../api/journal-si
 import { AppendLog } from './append-log'
 import { bootId, isThisBoot } from './boot'
 import { entriesToCsv } from './export'
+import { cutLongLists, matches } from './filter'
+import { lineSchema, startLineText, type EndLine, type StartLine } from './lines'
 import { redactRequest } from './redact'
 
 export const JOURNAL_DIR = 'journal'
@@ -38,49 +35,6 @@ export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024
 
 const FILE_NAME = /^journal-(\d{4}-\d{2})(?:\.(\d+))?\.jsonl$/
 
-const startLineSchema = z.object({
-  t: z.literal('start'),
-  id: z.string(),
-  profileId: z.string(),
-  operation: journalEntrySchema.shape.operation,
-  method: z.string(),
-  path: z.string(),
-  query: z.record(z.string(), z.string()),
-  body: z.unknown().optional(),
-  nonce: z.string(),
-  attempt: z.number().int(),
-  startedAt: z.number(),
-  /** Journaled ahead of sending: a "sent" line (or the end's sentAt) says when, and whether, it went out. */
-  queued: z.boolean().optional(),
-  jobId: z.string().optional(),
-  chunk: z.number().int().optional(),
-})
-const endLineSchema = z.object({
-  t: z.literal('end'),
-  id: z.string(),
-  endedAt: z.number(),
-  /**
-   * When the request was handed to its connection. Lines of calls not `queued` written before this was
-   * recorded for every call have it only when it differs from `startedAt`.
-   */
-  sentAt: z.number().optional(),
-  durationMs: z.number(),
-  outcome: z.enum(['ok', 'partial', 'error', 'unknown', 'notSent']),
-  httpStatus: z.number().optional(),
-  summary: z.string().optional(),
-  counts: journalCountsSchema.optional(),
-  shellNumbers: z.array(z.string()).optional(),
-  error: appErrorDataSchema.optional(),
-})
-/** The send of a queued call. */
-const sentLineSchema = z.object({ t: z.literal('sent'), id: z.string(), at: z.number() })
-/** How an UNKNOWN call was resolved: read back, or decided by the user (orders; see services/orders). */
-const resolvedLineSchema = z.object({ t: z.literal('resolved'), id: z.string(), ...journalResolutionSchema.shape })
-/** Written when a process opens the file: the boot of the machine the lines after it were written in. */
-const bootLineSchema = z.object({ t: z.literal('boot'), boot: z.string(), at: z.number() })
-const lineSchema = z.discriminatedUnion('t', [startLineSchema, sentLineSchema, endLineSchema, bootLineSchema, resolvedLineSchema])
-type StartLine = z.output<typeof startLineSchema>
-type EndLine = z.output<typeof endLineSchema>
 
 /** A call of this process not ended yet. */
 interface Running {
@@ -111,80 +65,8 @@ function monthOf(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
 }
 
-function matches(e: JournalEntry, f: JournalFilter): boolean {
-  if (f.profileId && e.profileId !== f.profileId) return false
-  if (f.jobId && e.jobId !== f.jobId) return false
-  if (f.operations?.length && !f.operations.includes(e.operation)) return false
-  if (f.outcomes?.length && !f.outcomes.includes(e.outcome)) return false
-  if (f.from !== undefined && e.startedAt < f.from) return false
-  if (f.to !== undefined && e.startedAt >= f.to) return false
-  if (f.text) {
-    const needle = f.text.toLowerCase()
-    const hay = [e.operation, e.path, e.summary, e.nonce, e.jobId, e.error?.code, e.error?.details.serverMessage, JSON.stringify(e.body ?? ''), e.shellNumbers?.join(' ')]
-      .filter(Boolean)
-      .join('\n')
-      .toLowerCase()
-    if (!hay.includes(needle)) return false
-  }
-  return true
-}
 
-/**
- * The start line of a call, secrets removed. The body goes last: when removing secrets leaves it as it was,
- * its JSON as sent is written as it is (a lock chunk's hundred numbers are not serialised a second time).
- */
-function startLineText(id: string, entry: JournalStart): string {
-  const line: Omit<StartLine, 'body'> = {
-    t: 'start',
-    id,
-    profileId: entry.profileId,
-    operation: entry.operation,
-    method: entry.method,
-    path: entry.path,
-    query: redactRequest(entry.query) as Record<string, string>,
-    nonce: entry.nonce,
-    attempt: entry.attempt,
-    startedAt: entry.startedAt,
-  }
-  if (entry.queued) line.queued = true
-  if (entry.context?.jobId) line.jobId = entry.context.jobId
-  if (entry.context?.chunk !== undefined) line.chunk = entry.context.chunk
-  const head = JSON.stringify(line)
-  if (entry.body === undefined) return head
-  const redacted = redactRequest(entry.body)
-  const body = redacted === entry.body && entry.bodyJson !== undefined ? entry.bodyJson : JSON.stringify(redacted)
-  return `${head.slice(0, -1)},"body":${body}}`
-}
 
-/** Cuts lists longer than JOURNAL_BODY_LIST_MAX anywhere in a value; the same value when none is. */
-function cutLists(v: unknown): unknown {
-  if (Array.isArray(v)) {
-    const cut = v.length > JOURNAL_BODY_LIST_MAX ? v.slice(0, JOURNAL_BODY_LIST_MAX) : v
-    let changed = cut !== v
-    const out = cut.map((x) => {
-      const y = cutLists(x)
-      if (y !== x) changed = true
-      return y
-    })
-    return changed ? out : v
-  }
-  if (v && typeof v === 'object') {
-    let out: Record<string, unknown> | null = null
-    for (const [k, x] of Object.entries(v)) {
-      const y = cutLists(x)
-      if (y !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = y
-    }
-    return out ?? v
-  }
-  return v
-}
-
-/** A page's entry: long lists in its request body cut (the export has them whole). */
-function cutLongLists(e: JournalEntry): JournalEntry {
-  if (e.body === undefined) return e
-  const body = cutLists(e.body)
-  return body === e.body ? e : { ...e, body, bodyTruncated: true }
-}
 
 /**
  * Longest wait of an end line nobody waits for (a bulk run's) before it is written: they mostly ride along with
