@@ -8,7 +8,7 @@
  * 5,000 employees in blocks of 20 took 5.5 s before the first call), and one entry per job could pass the size an
  * entry may have (2,560 bytes in the Windows Credential Manager). Hence 500 rows an entry, 20 on Windows.
  */
-import type { KeytarApi } from './keytar-vault'
+import type { KeytarApi } from './keytar-api'
 
 /** A job's row secrets in a vault. The job-level secret of a reset is row -1. */
 export interface JobSecretVault {
