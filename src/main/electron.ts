@@ -6,7 +6,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { AppError, describeError } from '@shared/errors/app-error'
+import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
@@ -111,6 +113,10 @@ async function serveRenderer(request: Request): Promise<Response> {
 }
 
 function fail(err: unknown): void {
+  // Another process (browser mode, a command) holds the data folder: say so in a window, not only on stderr.
+  if (err instanceof AppError && err.code === 'app.dataDirBusy') {
+    dialog.showErrorBox('License Desk', describeError(err.toData(), resolveLocale('system', app.getLocale())))
+  }
   process.stderr.write(`License Desk could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
   app.exit(1)
 }

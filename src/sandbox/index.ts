@@ -116,6 +116,8 @@ export interface SandboxHandle {
   revokeTokens(): void
   /** Writes the data file now (no-op without one). */
   flush(): Promise<void>
+  /** Resolves once no request is being handled (each one that arrived was answered or dropped). */
+  idle(): Promise<void>
   inspect: SandboxInspector
   demo: SandboxDemoIds
 }
@@ -240,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     flush: async () => {
       await persister?.flush()
     },
+    idle: () => pipeline.idle(),
     inspect: inspector(loaded),
     demo: demoIds(loaded),
   }

@@ -10,7 +10,7 @@ import type { Guard } from './auth/guard'
 import type { TokenEndpoint } from './auth/token-endpoint'
 import { SandboxError, apiError } from './errors'
 import type { FaultInjector } from './faults'
-import { BodyTooLarge, header, readBody, requestLocale, sendJson, sendRawJson } from './http'
+import { BodyTooLarge, ClientGone, header, readBody, requestLocale, sendJson, sendRawJson } from './http'
 import { NONCE_FORCE_500 } from './magic'
 import { HANDLERS } from './ops'
 import { applyDue, type OpContext, type OpRequest, type OpResult } from './ops/context'
@@ -47,13 +47,34 @@ export class Pipeline {
 
   constructor(private readonly d: PipelineDeps) {}
 
+  /** Requests being handled (arrived, not yet answered or dropped). */
+  private handling = 0
+  private idleWaiters: (() => void)[] = []
+
   /** The request listener. */
   readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
-    this.handle(req, res).catch((err: unknown) => {
-      this.d.log(`sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
-      if (!res.headersSent) sendJson(res, 500, { code: '500', message: 'internal sandbox error', cause: String(err) })
-      else res.destroy()
-    })
+    this.handling++
+    this.handle(req, res)
+      .catch((err: unknown) => {
+        this.d.log(`sandbox: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+        if (!res.headersSent) sendJson(res, 500, { code: '500', message: 'internal sandbox error', cause: String(err) })
+        else res.destroy()
+      })
+      .finally(() => {
+        this.d.stats.settled()
+        if (--this.handling > 0) return
+        const waiters = this.idleWaiters
+        this.idleWaiters = []
+        for (const w of waiters) w()
+      })
+  }
+
+  /**
+   * Resolves once no request is being handled: a test that killed a client waits for this to know that whatever
+   * reached the sandbox before the kill has been applied or dropped (instead of waiting for a time).
+   */
+  idle(): Promise<void> {
+    return this.handling === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve))
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -78,6 +99,13 @@ export class Pipeline {
 
     const id = match.id
     stats.operation(id)
+    const def = OPERATIONS[id]
+    const hasBody = def.method === 'POST' || def.method === 'PUT'
+    // The body is read as it arrives, as a real server reads a request before it works on it: a request whose
+    // client dies during the latency below is still whole, and is carried out (or dropped) like the service would.
+    const body = hasBody ? readBody(req) : null
+    body?.catch(() => undefined)
+    if (!hasBody) req.resume()
     const faults = this.d.faults
     const latency = faults.current.latencyMs
     if (latency > 0) await sleep(latency)
@@ -87,17 +115,17 @@ export class Pipeline {
       req.socket.destroy()
       return
     }
-    const def = OPERATIONS[id]
-    const hasBody = def.method === 'POST' || def.method === 'PUT'
     let text = ''
-    if (hasBody) {
+    if (body) {
       try {
-        text = await readBody(req)
+        text = await body
       } catch (err) {
         if (err instanceof BodyTooLarge) return sendJson(res, 413, { code: '413', message: 'The request body is too large.', cause: 'body over 8 MiB' })
+        // The client went away before its body was whole: nothing to work on, nobody to answer.
+        if (err instanceof ClientGone) return
         throw err
       }
-    } else req.resume()
+    }
     const locale = requestLocale(req)
     const nonce = query.get('g_nonce')
 

@@ -175,7 +175,7 @@ test('retrying the failed ones goes through the engine, in the same run, and mer
   expect(jobs.jobs.map((j) => [j.id, j.counts.total])).toEqual([[jobId, 4]])
   // The list of runs shows the run as the panel does.
   await expect(page.getByTestId('bulk-run-list-status')).toHaveText('Finished')
-  await expect(page.getByTestId('bulk-run-list-counts')).toHaveText('4 items: 1 succeeded, 3 failed')
+  await expect(page.getByTestId('bulk-run-list-counts')).toHaveText('4 items: 1 done, 3 failed')
 })
 
 test.describe('a service answering in 10 ms', () => {

@@ -74,7 +74,18 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('product-type').click()
   await page.locator('.el-autocomplete-suggestion li:visible', { hasText: /^tool$/ }).click()
   await expect(page.getByTestId('product-type')).toHaveValue('tool')
-  await page.locator('#of-entry-assets-0-products-0-limitConcurrent').fill('5')
+  // A node count is kept as typed: a negative one, or one beyond a 32-bit Integer, is an issue at its field.
+  const nodes = page.locator('#of-entry-assets-0-products-0-limitConcurrent')
+  await nodes.fill('-3')
+  await nodes.press('Tab')
+  await expect(item(page, 'of-entry-assets-0-products-0-limitConcurrent')).toContainText('Nodes must be at least 0')
+  await expect(nodes).toHaveValue('-3')
+  await nodes.fill('99999999999999')
+  await nodes.press('Tab')
+  await expect(item(page, 'of-entry-assets-0-products-0-limitConcurrent')).toContainText('Nodes must be at most 2147483647')
+  await nodes.fill('5')
+  await nodes.press('Tab')
+  await expect(item(page, 'of-entry-assets-0-products-0-limitConcurrent')).not.toContainText('Nodes must')
   const expr = page.locator('#of-entry-assets-0-products-0-timeDurationExpression')
   // A malformed duration: the issue at its field, and in the list, which jumps to it.
   await expr.fill('2 years')
@@ -101,7 +112,24 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('package-name').nth(1).fill('Rebar Add-on')
   await expect(page.locator('#of-entry-assets-0-merchandises-0-children-0-parentMerchandiseNum')).toHaveValue('SUITE-1')
 
-  await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
+  // A clean check says what it knows, and what only the service can tell.
+  await expect(page.getByTestId('issues-count')).toHaveText('No issues found by the checks made on this computer.')
+  await expect(page.getByTestId('issues-service-only').locator('li')).toHaveText([
+    'the customer and the enterprise exist and belong together;',
+    'each asset number belongs to the enterprise (or is free to buy);',
+    'the customer order number was not used before.',
+  ])
+  await expect(page.getByTestId('issues-service-only')).toContainText('Only the service can tell whether:')
+  await expect(page.getByTestId('issues-panel')).not.toContainText('would accept')
+  // A malformed e-mail address is a warning at its field: it does not block.
+  await page.getByTestId('entry-adminEmail').fill('ann.acme.example')
+  await expect(page.getByTestId('entry-adminEmail-warning')).toHaveText(
+    'Administrator e-mail does not look like an e-mail address (name@example.com): "ann.acme.example". The service may still take it; check it.',
+  )
+  await expect(page.getByTestId('warnings-count')).toHaveText('1 warning (does not block sending)')
+  await expect(page.getByTestId('issues-count')).toHaveText('No issues found by the checks made on this computer.')
+  await page.getByTestId('entry-adminEmail').fill('ann@acme.example')
+  await expect(page.getByTestId('warnings-count')).toHaveCount(0)
   await expect(page.getByTestId('save-state')).toHaveText('Saved on this computer')
   await page.getByTestId('mark-ready').click()
   await expect(page.getByTestId('ready-tag')).toBeVisible()
@@ -136,7 +164,7 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await page.getByTestId('start-from-template').click()
   await expect(page).not.toHaveURL(first)
   await expect(page.getByTestId('entry-address')).toHaveValue('No. 2 Test Road')
-  await expect(page.getByTestId('issues-count')).toHaveText('No issues: the service would accept this order.')
+  await expect(page.getByTestId('issues-count')).toHaveText('No issues found by the checks made on this computer.')
 
   // Ready, submitted: the order goes to the outbox, and the Outbox tab shows it.
   const orderNo = await page.getByTestId('order-number').inputValue()
@@ -177,6 +205,36 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
   await page.getByTestId('mode-review').click()
   await expect(page.getByTestId('review-sentence')).toHaveText('为 上海测试科技有限公司 退订 2 个云账号：8100000011，8100000012')
+})
+
+test('in Chinese: a lock number in two entries and the orders-per-batch setting are issues; a clean check says what only the service can tell', async ({ app, page }) => {
+  test.setTimeout(180_000)
+  await api(app, 'customers.save', { fields: ACME })
+  await api(app, 'settings.update', { locale: 'zh-CN', limits: { maxOrdersPerBatch: 1 } })
+  await app.open(page)
+  await page.getByTestId('order-new').click()
+  await expect(page.getByTestId('order-wizard')).toBeVisible()
+  await chooseLicense(page, 'normal_recover_usbkey')
+  await page.getByTestId('entry-customer-picker').fill('ACME')
+  await page.getByTestId('customer-option').first().click()
+  await expect(page.getByTestId('entry-adminEmail')).toHaveValue('ann@acme.example')
+  await page.getByTestId('asset-numbers').fill('8100000021')
+  await page.getByTestId('product-add').click()
+  await page.getByTestId('product-name').fill('计价软件')
+  await page.getByTestId('product-uri').fill('GMS-1001')
+  await page.getByTestId('product-type').fill('tool')
+  await expect(page.getByTestId('issues-count')).toHaveText('本机检查未发现问题。')
+  await expect(page.getByTestId('issues-service-only')).toContainText('以下情况只有服务能判断：')
+  await expect(page.getByTestId('issues-service-only').locator('li')).toHaveText(['客户和企业是否存在，且客户属于该企业；', '每个资产编号是否属于该企业（或可以购买）；', '客户订单号此前是否未被使用。'])
+
+  // A second entry with the same lock number: an issue at its asset numbers, naming where the first one is.
+  await page.getByTestId('entry-add').click()
+  await page.getByTestId('asset-numbers').fill('8100000022\n8100000021')
+  await expect(item(page, 'of-entry-assets-0-assetNos')).toContainText('第 2 个资产编号 重复：“8100000021”（首次出现在 条目 1 › 资产组 1 › 第 1 个资产编号）')
+  // The setting is the wizard's limit too (submit checks the same): two entries are more than one.
+  await expect(page.getByTestId('issue-link').filter({ hasText: '订单条目 最多 1 项' })).toBeVisible()
+  await expect(page.getByTestId('issues-service-only')).toHaveCount(0)
+  await expect(page.getByTestId('mark-ready')).toBeDisabled()
 })
 
 test('revokes: asset numbers picked from the enterprise’s list, and an asset’s products picked to revoke', async ({ app, page }) => {

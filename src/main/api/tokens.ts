@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { GROUP_SCOPE } from '@shared/api/operations'
 import { AppError } from '@shared/errors/app-error'
 import type { SecretName } from '@shared/ipc/channels/profiles'
+import { rememberSecret } from '../services/known-secrets'
 import type { Abortable } from './abort-scope'
 import type { ConnectionConfig } from './connection'
 
@@ -73,6 +74,7 @@ export class TokenManager {
       // The shared request is not tied to the first caller's signal: one caller cancelling must not fail the
       // others waiting on it. Each caller stops waiting on its own signal instead.
       flight = this.obtain(kind).then((got) => {
+        rememberSecret(got.token)
         this.held.set(kind, got)
         return got
       })

@@ -48,7 +48,8 @@ import { SettingsService } from '../services/settings'
 import { Storage } from '../services/storage'
 import { openVault, type Vault } from '../services/vault'
 import { systemLocale } from './system-locale'
-import type { Services } from './services'
+import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
+import type { DataDirClaim, Services } from './services'
 
 export type { Services } from './services'
 
@@ -70,6 +71,12 @@ export interface CoreOptions {
   orderTiming?: Partial<OutboxTiming>
   /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
   testConnection?: Services['testConnection']
+  /**
+   * Taking the data folder (core/owner.ts): 'require' (the shells) fails with app.dataDirBusy when another process
+   * holds it; 'try' (the CLI) goes on without it, reading only: jobs and the outbox are refused with that error.
+   * Default: 'try' for the CLI, else 'require'.
+   */
+  ownership?: 'require' | 'try'
 }
 
 /** A running core. `dispose` stops the sandbox and releases everything; call it once at exit. */
@@ -80,10 +87,31 @@ export interface Core {
   dispose(): Promise<void>
 }
 
-/** Builds the core for a data folder. */
+/** Builds the core for a data folder (taking the folder first: see CoreOptions.ownership). */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { dataDir } = options
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  // Before anything reads the jobs or the outbox: only the owner resumes a job or sends an order.
+  const ownership = options.ownership ?? (options.shell === 'cli' ? 'try' : 'require')
+  const held = ownership === 'require' ? claimDataDir(dataDir, options.shell) : tryClaimDataDir(dataDir, options.shell)
+  const owner: DataDirClaim = {
+    owns: held !== null,
+    require: () => {
+      if (!held) throw dataDirBusy(dataDir)
+    },
+    setAddress: (address) => held?.setAddress(address),
+    release: () => held?.release(),
+  }
+  try {
+    return await buildCore(options, owner)
+  } catch (err) {
+    owner.release()
+    throw err
+  }
+}
+
+async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Core> {
+  const { dataDir } = options
   const log = options.log ?? createLogger({ file: join(dataDir, 'logs', 'main.log') })
   const events = new EventBus(log.child('events'))
   const storage = new Storage(dataDir, log.child('storage'))
@@ -117,6 +145,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clientFor = (profileId: string) => clients.get(profileId)
   const assets = new AssetListCache({ clientFor, profiles, events })
   const enterprises = new EnterpriseResolver({ profiles, events, clientFor })
+  const lookup = new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize })
+  // What the lookup keeps may be someone else's after a profile changed or another became active, and who holds
+  // what changes with a finished job on employees or assignments (and with configure and lend, below).
+  events.on('profiles.changed', () => lookup.clear())
+  events.on('bulk.progress', (p) => {
+    if ((p.kind.startsWith('members.') || p.kind === 'holdings.configure') && p.status !== 'running') lookup.clear()
+  })
   const memberDirectory = new MemberDirectory({
     clientFor,
     pageSize: async () => (await settings.get()).limits.maxPageSize,
@@ -144,6 +179,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pageSize: async () => (await settings.get()).limits.maxPageSize,
     concurrency: async () => (await settings.get()).bulk.concurrency,
     onAuditProgress: (p) => events.emit('holdings.audit', p),
+    // A configure or lend changed holders: the lookup and the enterprise's asset list read them again.
+    onChanged: (t) => {
+      lookup.clear()
+      assets.forgetProfile(t.profileId)
+    },
   })
   // Another address or enterprise: the numbers kept may belong to someone else. A bulk assignment that stopped
   // has changed holders: read them again when next asked.
@@ -167,6 +207,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     journal,
     onChange: (profileId, ids) => events.emit('orders.changed', { profileId, ids }),
     log: log.child('orders'),
+    owner: owner.require,
     ...(options.orderTiming ? { timing: options.orderTiming } : {}),
   })
   // The connection may be back: a profile was edited or activated, or the sandbox came up.
@@ -180,6 +221,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const services: Services = {
     info,
     dataDir,
+    owner,
     log,
     events,
     storage,
@@ -198,16 +240,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
     enterprises,
     assets,
-    lookup: new LookupService({ assets, pageSize: async () => (await settings.get()).limits.maxPageSize }),
+    lookup,
     shellnums: new ShellNumberHistory(storage),
   }
   // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
   services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
   // The outbox sends in the app (and browser mode); a CLI command that submits starts it itself.
-  if (options.shell !== 'cli') orders.start()
+  if (options.shell !== 'cli' && owner.owns) orders.start()
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -240,7 +282,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     syncSandbox(await services.profiles.activeId())
   }
 
-  log.info('core started', { shell: options.shell, version: options.version, keychain: vault.backend })
+  log.info('core started', { shell: options.shell, version: options.version, keychain: vault.backend, ownsDataDir: owner.owns })
   let disposed = false
   return {
     registry,
@@ -258,6 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await journal.close()
       await sandbox.stop()
       db.close()
+      owner.release()
       log.info('core stopped')
     },
   }

@@ -6,10 +6,11 @@ import type { HandlerRegistry } from '../ipc/registry'
 import { exportCustomers, importCustomers } from '../services/customers'
 
 /** Registers the `customers.*` channels. */
-export function registerCustomerHandlers(registry: HandlerRegistry, services: Pick<Services, 'customers' | 'profiles' | 'settings' | 'info'>): void {
+export function registerCustomerHandlers(registry: HandlerRegistry, services: Pick<Services, 'customers' | 'enterprises' | 'settings' | 'info'>): void {
   const { customers } = services
   const book = customers.book
-  const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
+  // The profile a call names, else the active one: resolved where every area resolves it.
+  const profileOf = (id: string | undefined): Promise<string> => services.enterprises.profile(id)
   const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
   const createFields = (f: { crmCustomerId: string; customerName: string; branchName: string; address?: string | undefined }): CreateFields => ({
     ...f,

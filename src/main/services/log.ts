@@ -4,6 +4,7 @@
  */
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { hideKnownSecrets } from './known-secrets'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
@@ -35,15 +36,13 @@ const SECRET_KEY = /(authorization|token|secret|password|passwd|pwd|credential|c
 const SAFE_KEY = /^(tokenUrl|tokenPath|tokenEndpoint|tokenType|secrets|hasToken|passwordMin|passwordMax|.*(Set|Count|Ms))$/
 const REDACTED = '[redacted]'
 
-/** Replaces secret-looking parts of free text: bearer tokens, `token=` style pairs, URL credentials. */
+/**
+ * Hides the secrets in free text: every secret value the app has handled (known-secrets.ts) and the password of a
+ * URL (`//user:password@host`). Words that merely look like secrets ("Basic Pack", "Bearer Edition", "Token
+ * Manager") are kept: text is redacted by what a value is, never by the words around it.
+ */
 export function redactText(text: string): string {
-  return text
-    .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
-    .replace(
-      /\b([A-Za-z_-]*(?:token|secret|password|passwd)[A-Za-z_-]*)(["']?\s*[=:]\s*["']?)([^\s&"',;}]+)/gi,
-      `$1$2${REDACTED}`,
-    )
-    .replace(/(\/\/[^/\s:@]+:)[^/\s@]+@/g, `$1${REDACTED}@`)
+  return hideKnownSecrets(text, REDACTED).replace(/(\/\/[^/\s:@]+:)[^/\s@]+@/g, `$1${REDACTED}@`)
 }
 
 /** A deep copy of `value` with secret-looking fields and text redacted. Cycles and depth are bounded. */

@@ -25,6 +25,7 @@ import {
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import type { ConnectionConfig } from '../api/connection'
 import type { EventBus } from '../ipc/events'
+import { rememberSecret } from './known-secrets'
 import type { Logger } from './log'
 import type { SandboxHost } from './sandbox-host'
 import type { JsonFile, Storage } from './storage'
@@ -154,7 +155,7 @@ export class ProfilesService {
       try {
         for (const name of SECRET_NAMES) {
           const value = secrets[name]
-          if (value !== undefined) await this.deps.vault.set(profile.id, name, value)
+          if (value !== undefined) await this.deps.vault.set(profile.id, name, rememberSecret(value))
         }
       } catch (err) {
         await this.deps.vault.deleteProfile(profile.id).catch(() => undefined)
@@ -243,7 +244,7 @@ export class ProfilesService {
       const data = await this.load()
       const profile = this.find(data, id)
       if (value === null) await this.deps.vault.delete(id, name)
-      else await this.deps.vault.set(id, name, value)
+      else await this.deps.vault.set(id, name, rememberSecret(value))
       this.changed(data.activeId)
       return this.view(profile)
     })
@@ -263,7 +264,7 @@ export class ProfilesService {
         memberAppKey: fields.memberAppKey,
         userLogin: fields.userLogin,
         operatorIdentity: fields.operatorIdentity,
-        getSecret: async (name) => SANDBOX_SECRETS[name] ?? null,
+        getSecret: async (name) => rememberSecret(SANDBOX_SECRETS[name] ?? null),
       }
     }
     const p = this.find(data, profileId)
@@ -288,7 +289,8 @@ export class ProfilesService {
       memberAppKey: p.memberAppKey,
       userLogin: p.userLogin,
       operatorIdentity: p.operatorIdentity,
-      getSecret: (name) => vault.get(profileId, name),
+      // Every secret read is remembered: the log and the journal hide it wherever it appears in text.
+      getSecret: async (name) => rememberSecret(await vault.get(profileId, name)),
     }
   }
 

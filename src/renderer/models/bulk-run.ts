@@ -7,6 +7,7 @@
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import type { JobCounts, JobItem, JobStatus } from '@shared/ipc/channels/bulk'
+import { outcomeOfState, type ItemOutcome } from '@shared/i18n/run-words'
 
 /** Statuses after which nothing happens to a job by itself. */
 export function isFinal(status: JobStatus): boolean {
@@ -36,12 +37,13 @@ export function runFigures(c: JobCounts): RunFigures {
   return { ...c, done, percent: c.total === 0 ? 100 : Math.floor((done / c.total) * 100) }
 }
 
-/** The figures a list of runs and the panel's stats show, in order, with the message key of each (zeros left out, but `ok`). */
+/** The figures a list of runs and the panel's stats show, in order (zeros left out, but `ok`). */
 export const FIGURE_KEYS = ['ok', 'failed', 'unknown', 'cancelled', 'pending', 'duplicate'] as const
 export type FigureKey = (typeof FIGURE_KEYS)[number]
 
-export function shownFigures(c: JobCounts): { key: FigureKey; value: number }[] {
-  return FIGURE_KEYS.filter((k) => k === 'ok' || c[k] > 0).map((key) => ({ key, value: c[key] }))
+/** Each figure with its count and the outcome it counts (its words: `itemCount.<outcome>`). */
+export function shownFigures(c: JobCounts): { key: FigureKey; outcome: ItemOutcome; value: number }[] {
+  return FIGURE_KEYS.filter((k) => k === 'ok' || c[k] > 0).map((key) => ({ key, outcome: outcomeOfState(key), value: c[key] }))
 }
 
 /** The tag colours of Element Plus. */

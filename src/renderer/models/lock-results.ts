@@ -5,6 +5,7 @@
  */
 import { LOCK_ACTION, type LockAction } from '@shared/api/lock-actions'
 import type { ItemResult, JobItem } from '@shared/ipc/channels/bulk'
+import { isItemOutcome } from '@shared/i18n/run-words'
 import type { BulkRowFormat, RowContext, Tone } from './bulk-run'
 
 /** What a row is, for the filter. */
@@ -38,10 +39,15 @@ export function lockCategory(r: ItemResult): LockCategory {
   }
 }
 
-/** The message key of a row's words: the status in the action's wording, else the item state's. */
+/** The message key of a category: the runs' words (`item.*`), or a lock's own (`lockState.*`: statuses 2 to 4). */
+export function lockCategoryKey(c: LockCategory): string {
+  return c === 'ok' ? 'item.done' : isItemOutcome(c) && c !== 'failed' ? `item.${c}` : `lockState.${c}`
+}
+
+/** The message key of a row's words: the status in the action's wording, else the category's. */
 export function lockWordsKey(action: LockAction, r: ItemResult): string {
   if (r.status !== undefined) return `${LOCK_ACTION[action].statusMessages}.${r.status}`
-  return `lockState.${lockCategory(r)}`
+  return lockCategoryKey(lockCategory(r))
 }
 
 function details(item: JobItem, ctx: RowContext): string {
@@ -55,7 +61,7 @@ function details(item: JobItem, ctx: RowContext): string {
 export function lockRowFormat(action: LockAction): BulkRowFormat {
   const msg = LOCK_ACTION[action].messages
   return {
-    categories: LOCK_CATEGORIES.map((id) => ({ id, label: `lockState.${id}`, tone: TONE[id] })),
+    categories: LOCK_CATEGORIES.map((id) => ({ id, label: lockCategoryKey(id), tone: TONE[id] })),
     category: (it) => lockCategory(it.result),
     columns: [
       { key: 'line', title: 'run.col.line', width: 70, align: 'right', look: 'muted', text: (it) => String(it.index + 1), value: (it) => it.index + 1 },

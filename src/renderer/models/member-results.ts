@@ -8,9 +8,11 @@ import { errorAdvice } from '@shared/errors/advice'
 import type { MemberJobKind } from '@shared/bulk/member-actions'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { ItemResult, JobItem } from '@shared/ipc/channels/bulk'
+import type { ItemOutcome } from '@shared/i18n/run-words'
 import type { BulkRowFormat, RowContext, Tone } from './bulk-run'
 
-export const MEMBER_RESULT_CATEGORIES = ['done', 'refused', 'callError', 'unknown', 'cancelled', 'duplicate', 'pending'] as const
+/** What a row is, for the filter: outcomes of the runs' one vocabulary (their words: `item.*`). */
+export const MEMBER_RESULT_CATEGORIES = ['done', 'refused', 'callError', 'unknown', 'cancelled', 'duplicate', 'pending'] as const satisfies readonly ItemOutcome[]
 export type MemberResultCategory = (typeof MEMBER_RESULT_CATEGORIES)[number]
 
 const TONE: Record<MemberResultCategory, Tone> = {
@@ -44,7 +46,7 @@ export function memberCategory(r: ItemResult): MemberResultCategory {
 /** The message key of a result's words for a kind of run. */
 export function memberWordsKey(kind: MemberJobKind, r: ItemResult): string {
   const c = memberCategory(r)
-  if (c !== 'done') return `members.result.${c}`
+  if (c !== 'done') return `item.${c}`
   if (kind === 'members.import') return 'members.result.added'
   if (kind === 'members.resetPassword') return 'members.result.reset'
   // A delete of an employee the service no longer had ends as done, with its words beside it.
@@ -91,7 +93,7 @@ const EXPORT: Record<MemberJobKind, string> = {
 export function memberRowFormat(kind: MemberJobKind, lines?: readonly number[]): BulkRowFormat {
   const line = (it: JobItem) => (lines && lines.length > 0 ? (lines[it.index] ?? it.index + 1) : it.index + 1)
   return {
-    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `members.result.${id}`, tone: TONE[id] })),
+    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `item.${id}`, tone: TONE[id] })),
     category: (it) => memberCategory(it.result),
     columns: [
       { key: 'line', title: 'run.col.line', width: 70, align: 'right', look: 'muted', text: (it) => String(line(it)), value: line },

@@ -84,11 +84,16 @@ export const useAssetsStore = defineStore('assets', () => {
     }
   }
 
+  /** The enterprise whose list is shown (as the service named it), else the one asked for; empty: the profile's. */
+  function shownEnterprise(): string {
+    return model.value?.table.enterpriseGlobalId || target.enterpriseGlobalId.trim()
+  }
+
   /** The full record of one asset (for the drawer). */
   function detail(id: string): Promise<VirtualAsset> {
     const m = model.value
     return getAssetDetail(id, {
-      enterpriseGlobalId: m?.table.enterpriseGlobalId || target.enterpriseGlobalId.trim() || undefined,
+      enterpriseGlobalId: shownEnterprise() || undefined,
       extendCode: m?.table.extendCode || undefined,
     })
   }
@@ -165,6 +170,7 @@ export const useAssetsStore = defineStore('assets', () => {
     hiddenSelected,
     load,
     detail,
+    shownEnterprise,
     resetFilter,
     toggle,
     selectVisible,

@@ -13,6 +13,8 @@ export const useLookupStore = defineStore('lookup', () => {
   const query = ref('')
   /** The enterprise asked about; empty: the connection's. */
   const enterprise = ref('')
+  /** The number and enterprise last looked up (the address is followed only when it names others). */
+  const searched = ref({ num: '', enterprise: '' })
   const result = shallowRef<AssetLookup | null>(null)
   const loading = ref(false)
   const error = ref<AppErrorData | null>(null)
@@ -39,6 +41,7 @@ export const useLookupStore = defineStore('lookup', () => {
     if (num === null) return
     const mine = ++seq
     query.value = num
+    searched.value = { num, enterprise: enterprise.value.trim() }
     loading.value = true
     error.value = null
     result.value = null
@@ -88,5 +91,5 @@ export const useLookupStore = defineStore('lookup', () => {
     },
   )
 
-  return { query, enterprise, result, loading, error, holder, holderLoading, holderError, problem, read, search, retryHolder }
+  return { query, enterprise, searched, result, loading, error, holder, holderLoading, holderError, problem, read, search, retryHolder }
 })

@@ -14,6 +14,7 @@ import type { SyncMode } from '@shared/api/orders'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { emptyEntry, orderTemplateSchema, type OrderDraft, type OrderEntryDraft, type OrderTemplate } from '@shared/orders/draft'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
+import { refusalHolds, type DraftRefusal } from '@shared/orders/refusal'
 import type { RuleIssue } from '@shared/rules/issue'
 import { getDraft, listDrafts, saveDraft } from '../api/drafts'
 import { submitOrder } from '../api/orders'
@@ -22,7 +23,9 @@ import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
 import { issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { refusalAnchor, refusalMessage, shownRefusal } from '../models/orders/refusal'
 import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
+import { useAppStore } from './app'
 import { useProfilesStore } from './profiles'
 
 /** A ref whose value is kept raw (never made reactive deep down, skipped by deep watchers): replaced whole. */
@@ -45,6 +48,7 @@ export const LISTED_ISSUES = 200
 
 export const useOrderWizardStore = defineStore('order-wizard', () => {
   const profiles = useProfilesStore()
+  const app = useAppStore()
 
   const draftId = ref<string | null>(null)
   const channelOrderId = ref('')
@@ -52,6 +56,11 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   const entries = rawRef<OrderEntryDraft[]>([])
   const ready = ref(false)
   const note = ref('')
+  /**
+   * The service's refusal this draft came back with (stored with it): shown at its field and first in the issues,
+   * keeping Ready and Submit off, until that field changes or the user dismisses it (shared/orders/refusal.ts).
+   */
+  const refusal = ref<DraftRefusal | undefined>(undefined)
   /** The entry shown in the editor. */
   const selected = ref(0)
   /**
@@ -90,8 +99,32 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
 
   const channelCode = computed(() => profiles.active?.channelCode ?? '')
   const checker = createOrderChecker()
-  const check = computed(() => checker.check({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value }, channelCode.value))
-  const issueCount = computed(() => check.value.all.length)
+  // The "orders per batch" setting, as submit checks it (the default until the settings are read).
+  const limits = computed(() => (app.settings ? { maxOrdersPerBatch: app.settings.limits.maxOrdersPerBatch } : undefined))
+  const check = computed(() => checker.check({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value }, channelCode.value, limits.value))
+  const bodyForRefusal = () => ({ channelOrderId: channelOrderId.value, syncMode: syncMode.value, entries: entries.value })
+  /** The refusal while it holds (its field unchanged), else null. */
+  const activeRefusal = computed<DraftRefusal | null>(() => (refusal.value && refusalHolds(bodyForRefusal(), refusal.value) ? refusal.value : null))
+  // Its field changed: the refusal is spent, and leaves the draft with the next save.
+  watch(activeRefusal, (now) => {
+    if (!now && refusal.value) refusal.value = undefined
+  })
+  function dismissRefusal(): void {
+    refusal.value = undefined
+  }
+  /** The refusal's message when it belongs to the input with this anchor ('' otherwise). */
+  function refusalAt(anchor: string): string {
+    const r = activeRefusal.value
+    return r && refusalAnchor(r) === anchor ? refusalMessage(r.error, i18n.global.locale.value) : ''
+  }
+  const issueCount = computed(() => check.value.all.length + (activeRefusal.value ? 1 : 0))
+  const warningCount = computed(() => check.value.warnings.length)
+  /** The warnings of the input with this anchor in entry `entry` (never blocking). */
+  function warningsAt(anchor: string, entry: number | null): RuleIssue[] {
+    if (entry === null) return []
+    const list = check.value.warningsByEntry[entry]
+    return list && list.length > 0 ? (anchorsOf(list).get(anchor) ?? []) : []
+  }
 
   // Anchors of each entry's issues, kept by the (cached) issue list of the entry.
   let anchorCache = new WeakMap<RuleIssue[], Map<string, RuleIssue[]>>()
@@ -132,10 +165,17 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     }
     return m.get(path) ?? 0
   }
+  /** The warnings list, in the user's language (at most LISTED_ISSUES). */
+  const shownWarnings = computed<ShownIssue[]>(() => {
+    const locale = i18n.global.locale.value
+    return check.value.warnings.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+  })
   /** The issues list, in the user's language (at most LISTED_ISSUES). */
   const shownIssues = computed<ShownIssue[]>(() => {
     const locale = i18n.global.locale.value
-    return check.value.all.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+    const r = activeRefusal.value
+    const checked = check.value.all.slice(0, LISTED_ISSUES - (r ? 1 : 0)).map((i) => showIssue(i, locale))
+    return r ? [shownRefusal(r, locale), ...checked] : checked
   })
 
   const body = (): OrderDraft => ({
@@ -145,6 +185,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     entries: entries.value,
     ready: ready.value,
     note: note.value,
+    ...(refusal.value ? { refusal: refusal.value } : {}),
   })
 
   function reset(): void {
@@ -153,6 +194,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     entries.value = []
     ready.value = false
     note.value = ''
+    refusal.value = undefined
     selected.value = 0
     expanded.value = new Set()
     missing.value = false
@@ -171,7 +213,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     const s = useDraftSync<OrderDraft>({
       id,
       kind: 'orders.order',
-      fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note },
+      fields: { version: ref(1) as Ref<1>, channelOrderId, syncMode, entries, ready, note, refusal },
       // An order's entries are one field: two windows' entries cannot be laid over each other, so ask.
       conflicts: 'ask',
       // Entries are replaced, never changed in place: an edit sends the entry it changed, not the whole order.
@@ -386,6 +428,10 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     entries,
     ready,
     note,
+    refusal,
+    activeRefusal,
+    dismissRefusal,
+    refusalAt,
     selected,
     isExpanded,
     setExpanded,
@@ -403,6 +449,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     issueCount,
     shownIssues,
     issuesAt,
+    warningCount,
+    shownWarnings,
+    warningsAt,
     productIssues,
     body,
     open,

@@ -90,7 +90,7 @@ function matches(p: Product, d: OrderProduct, srcLicenseOrderId: string | null):
   )
 }
 
-function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: OrderEntry, index: number, claimed: Map<string, string>): Plan {
+function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: OrderEntry, index: number): Plan {
   const { store } = ctx
   const at = `orderList[${index}]`
   if (!store.enterprises.has(entry.enterpriseGlobalId)) {
@@ -109,8 +109,7 @@ function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: Order
   entry.assets.forEach((asset: OrderAsset, ai) => {
     asset.assetNos.forEach((no, ni) => {
       const field = `${at}.assets[${ai}].assetNos[${ni}]`
-      // One asset number, one fate per batch: two entries cannot both buy it as different types or revoke it twice.
-      const prior = claimed.get(no)
+      // A number appears once per batch (the shared rules refuse a repeat), so no two entries race for one asset.
       if (entry.orderType === 'new_buy') {
         const existing = store.assetByNum(no)
         if (existing && store.enterpriseOfAsset(existing) !== entry.enterpriseGlobalId) {
@@ -119,20 +118,13 @@ function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: Order
         if (existing && existing.licenseType !== entry.licenseType) {
           entryFail(req, entry, field, 'mismatch', { detail: `asset ${no} is ${existing.licenseType}, not ${entry.licenseType}` })
         }
-        if (prior !== undefined && prior !== `buy:${entry.licenseType}`) {
-          entryFail(req, entry, field, 'duplicate', { value: no })
-        }
-        claimed.set(no, `buy:${entry.licenseType}`)
         return
       }
-      if (prior === 'delete') entryFail(req, entry, field, 'duplicate', { value: no })
-      const a = prior?.startsWith('buy:') ? undefined : revokedAsset(store, req, entry, no, field)
-      if (!a) return entryFail(req, entry, field, 'notFound', { value: no })
+      const a = revokedAsset(store, req, entry, no, field)
       if (entry.orderType === 'delete_asset') {
         if (src !== null && !entitledProducts(store, a).some((p) => p.licenseOrderId === src) && a.licenseOrderId !== src) {
           entryFail(req, entry, field, 'mismatch', { detail: `asset ${no} has nothing from order ${src}` })
         }
-        claimed.set(no, 'delete')
         out.removeAssets.push(a)
         return
       }
@@ -279,8 +271,7 @@ export const batchOrder: Handler = (ctx, req) => {
   if (!ctx.acceptRepeatedChannelOrder && store.ordersOfChannelOrder(body.channelCode, body.channelOrderId).length > 0) {
     fail(issue(V, 'channelOrderId', 'exists', { value: body.channelOrderId }), req)
   }
-  const claimed = new Map<string, string>()
-  const plans = body.orderList.map((entry, i) => plan(ctx, req, body, entry, i, claimed))
+  const plans = body.orderList.map((entry, i) => plan(ctx, req, body, entry, i))
 
   const now = ctx.clock.now()
   const results = plans.map(({ entry, customer, removeAssets, removeProducts }) => {

@@ -46,6 +46,11 @@ export const DEMO_ASSETS = {
   refillableLan: ['8100000009', '8100000010'],
   keyAccount: ['8100000011', '8100000012'],
   disabledRefillable: ['8100000013', '8100000014'],
+  /**
+   * Refillable locks to practise a products refund on (delete_product): fixed products whatever the seed, listed in
+   * docs/sandbox.md; the second holds one product twice with different dates (strict or loose matching).
+   */
+  productRefund: ['8100000015', '8100000016'],
   nonRefillable: ['8100000021', '8100000022', '8100000023', '8100000024'],
   nonRefillableLan: ['8100000025'],
   identity: ['8100000026', '8100000027'],
@@ -151,6 +156,25 @@ function makeMerchandise(g: Gen, asset: Asset, at: number): void {
   makeProduct(g, asset, CATALOG[0] as CatalogProduct, { merchandiseId: suiteId, at })
   makeProduct(g, asset, CATALOG[1] as CatalogProduct, { merchandiseId: childId, at })
   makeProduct(g, asset, CATALOG[4] as CatalogProduct, { merchandiseId: childId, at })
+}
+
+/** The fixed products of the products-refund locks: [catalog index, start, years, nodes]. */
+const REFUND_PRACTICE: readonly (readonly [number, number, number, number])[][] = [
+  [[0, 0, 3, 3], [1, 0, 2, 1], [2, 0, 1, 2]],
+  [[0, 0, 1, 1], [0, YEAR, 2, 5], [3, 0, 2, 1]],
+]
+
+/** A lock of `productRefund` with its fixed products (dates from DEMO_EPOCH; nothing drawn from the seed). */
+function refundPracticeLock(g: Gen, customer: Customer, assetNum: string, products: readonly (readonly [number, number, number, number])[]): void {
+  const a = asset(g, customer, assetNum, 'normal_recover_usbkey', {}, 0)
+  for (const [ci, from, years, nodes] of products) {
+    const p = makeProduct(g, a, CATALOG[ci] as CatalogProduct, { nodes, at: a.createTime })
+    p.limitStartTime = DEMO_EPOCH + from
+    p.limitEndTime = DEMO_EPOCH + from + years * YEAR
+    p.timeDurationExpression = `${years}-0-0`
+    p.activateFlag = true
+    p.crmProductId = `CRM-P-${assetNum}-${p.id}`
+  }
 }
 
 function asset(g: Gen, customer: Customer, assetNum: string, licenseType: LicenseType, extra: Partial<Asset> = {}, products = 1): Asset {
@@ -296,6 +320,7 @@ export function buildDemoState(seed: number, scale: number): Store {
   asset(g, c1, A.keyAccount[0], 'lk_product_usbkey')
   asset(g, c1, A.keyAccount[1], 'lk_auth_usbkey')
   for (const no of A.disabledRefillable) asset(g, c1, no, 'normal_recover_usbkey', { locked: true })
+  A.productRefund.forEach((no, i) => refundPracticeLock(g, c1, no, REFUND_PRACTICE[i] ?? []))
   for (const no of A.nonRefillable) asset(g, c1, no, 'normal_unrecover_usbkey')
   for (const no of A.nonRefillableLan) asset(g, c1, no, 'normal_unrecover_lan_usbkey')
   asset(g, c1, A.identity[0], 'identity_usbkey')

@@ -6,8 +6,7 @@
  */
 import type { Locale } from '../i18n/locale'
 import { describeIssue, issue, type RuleIssue } from '../rules/issue'
-import type { InputIssue } from '../errors/input-issues'
-import { charLength, isMobile } from '../rules/values'
+import { EMAIL, charLength, isMobile } from '../rules/values'
 
 /** The text fields of a customer in the book, in the order files and screens show them. */
 export const CUSTOMER_TEXT_FIELDS = [
@@ -102,7 +101,6 @@ export function customerFieldLabel(field: CustomerField, locale: Locale): string
 // eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\u0000-\u001f\u007f]/
 const SPACE = /\s/
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * The first problem of one field's value ('' = empty, which is fine here: `required` is the form's business).
@@ -126,17 +124,6 @@ export function describeCustomerIssue(found: RuleIssue, locale: Locale): string 
   return describeIssue({ ...found, field }, locale)
 }
 
-/**
- * A field problem as it crosses the core's boundary (`app.invalidInput`): the path the forms read
- * (`fields.<name>`), a code screens word themselves, and the English sentence for logs.
- */
-export function inputIssueOf(found: RuleIssue): InputIssue {
-  const path = `fields.${found.field}`
-  const message = describeCustomerIssue(found, 'en')
-  if (found.rule === 'required') return { path, message, code: 'required' }
-  if (found.rule === 'maxLength') return { path, message, code: 'tooLong', bound: Number(found.params?.['max'] ?? 0) }
-  return { path, message, code: 'badFormat' }
-}
 
 /** Field → the first problem of its value; fields without a problem are absent. */
 export type FieldIssues<F extends string> = Partial<Record<F, RuleIssue>>

@@ -56,6 +56,9 @@ export const APP_ERRORS = {
   'app.invalidInput': { en: 'Please correct the input: {detail}', 'zh-CN': '请更正输入：{detail}' },
   'app.network': { en: 'Could not reach the service ({detail}). Check the address and the network, then try again.', 'zh-CN': '无法连接服务（{detail}）。请检查地址和网络后重试。' },
   'app.timeout': { en: 'The service did not answer in time. Try again; if it keeps happening, check the network or raise the timeouts in Settings.', 'zh-CN': '服务未在规定时间内响应。请重试；如果反复出现，请检查网络或在“设置”中调大超时时间。' },
+  // A call's overall deadline (docs/decisions.md, "Deadlines"): failed (nothing was changed) or unknown (a change may have been made).
+  'app.deadline': { en: 'The service did not answer within {seconds} s, so the call was stopped. It failed and nothing was changed. Try again later; if it keeps happening, check the service and the network.', 'zh-CN': '服务未在 {seconds} 秒内应答，调用已停止。调用失败，未做任何更改。请稍后重试；如果反复出现，请检查服务和网络。' },
+  'app.deadlineUnknown': { en: 'The service did not answer within {seconds} s, so the call was stopped. Its outcome is unknown: the change may or may not have been made. Sending the same change again is safe.', 'zh-CN': '服务未在 {seconds} 秒内应答，调用已停止。结果未知：更改可能已生效，也可能未生效。再次发送同一更改是安全的。' },
   // Transport failures named for people (the connection test maps the low-level codes to these).
   'app.connectionRefused': { en: 'Nothing answers at {host}: the service is not running there, or the port is wrong. Check the service address in Settings → Connections.', 'zh-CN': '{host} 上没有服务应答：服务未运行，或端口不对。请在“设置 → 连接”中检查服务地址。' },
   'app.hostNotFound': { en: 'The name {host} could not be found. Check the spelling of the service address, and the network or DNS.', 'zh-CN': '找不到主机名 {host}。请检查服务地址的拼写，以及网络或 DNS。' },
@@ -74,7 +77,8 @@ export const APP_ERRORS = {
   'app.unknownOutcome': { en: 'The outcome is unknown: the connection ended before the service answered. It will be checked before anything is resent.', 'zh-CN': '结果未知：服务应答前连接已中断。重新发送前将先核对。' },
   'app.cancelled': { en: 'Cancelled.', 'zh-CN': '已取消。' },
   'app.passwordExpired': { en: 'Not imported: the import stayed unfinished for more than {days} days, so the initial password was removed from this computer. Import this employee again.', 'zh-CN': '未导入：导入超过 {days} 天未完成，初始密码已从本机删除。请重新导入该员工。' },
-  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept (it is removed once the import of an employee has ended). Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存（员工的导入结束后即删除）。请重新导入该员工。' },
+  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept: it is removed once the import of an employee has ended, and without a system keychain it was kept in memory only, so a restart lost it. Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存：员工的导入结束后即删除；没有系统钥匙串时它只保存在内存中，重启后即丢失。请重新导入该员工。' },
+  'app.dataDirBusy': { en: 'The data folder is in use by License Desk {holder}: only one process at a time runs jobs and sends orders from it. Do this there, or close it and try again.', 'zh-CN': '数据文件夹正被 License Desk {holder} 使用：同一时间只有一个进程可以用它运行任务和发送订单。请在那里操作，或将其关闭后重试。' },
   'app.jobRunning': { en: 'The job is still running: pause or cancel it and wait for it to stop first.', 'zh-CN': '任务仍在运行：请先暂停或取消，并等待其停止。' },
   'app.notFound': { en: 'Not found: {what}', 'zh-CN': '未找到：{what}' },
   'app.conflict': { en: 'Already exists: {what}', 'zh-CN': '已存在：{what}' },
@@ -85,11 +89,13 @@ export const APP_ERRORS = {
   'app.sandboxUnavailable': { en: 'The local sandbox could not be started: {detail}', 'zh-CN': '无法启动本地沙箱：{detail}' },
   'app.fileUnreadable': { en: 'The file “{file}” could not be read: {detail}', 'zh-CN': '无法读取文件“{file}”：{detail}' },
   'app.noEnterprise': { en: 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.', 'zh-CN': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。' },
+  'app.enterpriseNotVisible': { en: "The connection's employee login {login} belongs to enterprise {own}, so the service does not show it the asset numbers, employees or lent locks of enterprise {enterprise}. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to {enterprise}.", 'zh-CN': '该连接的员工账号 {login} 属于企业 {own}，服务不会向它提供企业 {enterprise} 的资产编号、员工或借用锁。已显示订单接口提供的资产信息；其余信息请使用员工账号属于 {enterprise} 的连接查看。' },
   // The draft store (src/main/services/drafts).
   'app.draftConflict': { en: 'This draft was changed in another window or tab since you opened it. Load that version, or keep yours to replace it.', 'zh-CN': '自您打开后，此草稿已在其他窗口或标签页中被修改。请加载那个版本，或保留您的版本将其替换。' },
   'app.draftRemoved': { en: 'This draft was removed in another window or tab. Restore it from Drafts → Removed, or keep yours as a new draft.', 'zh-CN': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。' },
   'app.draftTooBig': { en: 'This draft is too large to keep ({size} MB; at most {max} MB). Split the work into several drafts.', 'zh-CN': '草稿过大，无法保存（{size} MB，最多 {max} MB）。请拆分为多个草稿。' },
   'app.draftInvalid': { en: 'The draft “{name}” does not have the form its screen expects ({field}).', 'zh-CN': '草稿“{name}”的内容不符合其页面的格式（{field}）。' },
+  'app.draftRefused': { en: 'The service refused this order, and the field its message names is unchanged: the same would be refused again. Change that field, or dismiss the refusal knowingly, then submit.', 'zh-CN': '服务拒绝了此订单，且其消息指出的字段未作修改：再次提交仍会被拒绝。请修改该字段，或在知情的情况下忽略此拒绝，然后再提交。' },
   'app.draftFileNotOurs': { en: 'This is not a License Desk drafts file. Nothing was imported.', 'zh-CN': '这不是 License Desk 草稿文件，未导入任何内容。' },
   'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
   'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },

@@ -7,6 +7,7 @@
 import type { AppErrorData } from '../errors/app-error'
 import type { ItemResult } from '../ipc/channels/bulk'
 import { assetNumberKey } from '../lists/asset-numbers'
+import type { ItemOutcome } from '../i18n/run-words'
 import { groupEntry, type AssignIssue, type AssignNote, type CheckedRow, type ConfigureGroup } from './assign-rows'
 
 /** Refusals of configure about one number (unknown, another customer's, given twice or held by someone else). */
@@ -16,18 +17,21 @@ export const EMPLOYEE_CODES: ReadonlySet<string> = new Set(['60023', '60026'])
 /** Refusals a retry would get again: the number or the employee is not what the call needs. */
 export const FINAL_CODES: ReadonlySet<string> = new Set(['60024', '60025', '60023', '60026'])
 
-export const ROW_OUTCOMES = ['done', 'nothingToDo', 'notSent', 'refused', 'blocked', 'failed', 'unknown', 'cancelled', 'pending', 'skipped'] as const
 /**
+ * What became of a row: the runs' outcomes (src/shared/i18n/run-words.ts) a row can have, and two of its own.
  * - done: the number is assigned (withdrawn) as asked;
  * - nothingToDo: it already was (no call needed);
  * - notSent: the check refused the row (`issue`);
  * - refused: the service refused the call because of this row's number or employee (`error`);
- * - blocked: the call was refused because of another number of the same employee: nothing of it was done;
- * - failed: the call failed (network, the app): nothing of it was done;
+ * - callError: the call failed (network, the app): nothing of it was done;
  * - unknown, cancelled, pending: as the bulk runner says;
- * - skipped: an assignment after a withdrawal in the file that did not happen (`otherLine`).
+ * - blocked (own): the call was refused because of another number of the same employee: nothing of it was done;
+ * - skipped (own): an assignment after a withdrawal in the file that did not happen (`otherLine`).
  */
+export const ROW_OUTCOMES = ['done', 'nothingToDo', 'notSent', 'refused', 'blocked', 'callError', 'unknown', 'cancelled', 'pending', 'skipped'] as const satisfies readonly (ItemOutcome | 'blocked' | 'skipped')[]
 export type RowOutcome = (typeof ROW_OUTCOMES)[number]
+/** The outcomes only a bulk assignment has. */
+export type AssignOwnOutcome = Exclude<RowOutcome, ItemOutcome>
 
 export interface RowResult {
   line: number
@@ -68,10 +72,10 @@ export function numbersNamed(error: AppErrorData, numbers: readonly string[]): S
 
 /** The outcome of a number in a group whose call failed with `error`. */
 export function failedOutcome(error: AppErrorData | undefined, assetNum: string, named: ReadonlySet<string>): RowOutcome {
-  if (!error) return 'failed'
+  if (!error) return 'callError'
   if (EMPLOYEE_CODES.has(error.code)) return 'refused'
   if (NUMBER_CODES.has(error.code)) return named.size === 0 || named.has(assetNumberKey(assetNum)) ? 'refused' : 'blocked'
-  return 'failed'
+  return 'callError'
 }
 
 /** The outcome of every row, from the check and the runs (first run, then the one after the withdrawals). */
@@ -127,7 +131,7 @@ export function rowResults(rows: readonly RowCheck[], runs: readonly GroupRun[])
 export function rowRetryable(r: RowResult): boolean {
   switch (r.outcome) {
     case 'blocked':
-    case 'failed':
+    case 'callError':
     case 'unknown':
     case 'cancelled':
     case 'skipped':

@@ -8,7 +8,8 @@ import type { Locale } from '../i18n/locale'
 import { fillTemplate, type CatalogEntry } from '../errors/catalog'
 import { describeError } from '../errors/app-error'
 import type { AssignIssue, AssignNote } from './assign-rows'
-import type { RowOutcome, RowResult } from './assign-results'
+import { ITEM_WORDS } from '../i18n/run-words'
+import type { AssignOwnOutcome, RowOutcome, RowResult } from './assign-results'
 
 /** Why a row of a bulk assignment is not sent. */
 export const ISSUE_WORDS: Record<AssignIssue, CatalogEntry> = {
@@ -66,19 +67,14 @@ export const MOVE_WORDS = {
   nothing: { en: 'Not moved, nothing was changed: {reason}', 'zh-CN': '未转移，未做任何更改：{reason}' },
 } satisfies Record<string, CatalogEntry>
 
-/** What happened to a row of a bulk assignment, in a word or two (the screens and the CLI's results). */
-export const OUTCOME_WORDS: Record<RowOutcome, CatalogEntry> = {
-  done: { en: 'Done', 'zh-CN': '已完成' },
-  nothingToDo: { en: 'Nothing to do', 'zh-CN': '无需操作' },
-  notSent: { en: 'Not sent', 'zh-CN': '未发送' },
-  refused: { en: 'Refused', 'zh-CN': '被拒绝' },
+/** The outcomes only a bulk assignment has, in a word or two (the others are the runs' words, ITEM_WORDS). */
+export const ASSIGN_OUTCOME_WORDS: Record<AssignOwnOutcome, CatalogEntry> = {
   blocked: { en: 'Not done (another number)', 'zh-CN': '未完成（因其他编号）' },
-  failed: { en: 'Call failed', 'zh-CN': '调用失败' },
-  unknown: { en: 'Unknown', 'zh-CN': '结果未知' },
-  cancelled: { en: 'Cancelled', 'zh-CN': '已取消' },
-  pending: { en: 'Waiting', 'zh-CN': '等待中' },
   skipped: { en: 'Not given', 'zh-CN': '未分配' },
 }
+
+/** What happened to a row of a bulk assignment, in a word or two (the CLI's results; the screens' `item.*`). */
+export const OUTCOME_WORDS: Record<RowOutcome, CatalogEntry> = { ...ITEM_WORDS, ...ASSIGN_OUTCOME_WORDS }
 
 /** The sentences of outcomes that need one besides the service's or the check's words. */
 export const OUTCOME_DETAIL = {

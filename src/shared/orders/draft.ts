@@ -12,6 +12,7 @@ import { CUSTOMER_TYPES, LICENSE_TYPES, ORDER_TYPES, SYNC_MODES } from '../api/o
 import type { BatchOrderBody, OrderAsset, OrderEntry, OrderMerchandise, OrderProduct, ProductFeature } from '../api/orders'
 import { checkBatchOrderBody, type OrderRuleLimits } from '../rules/order-rules'
 import type { RuleIssue } from '../rules/issue'
+import { draftRefusalSchema } from './refusal'
 
 /** Format version of the body; raise it with a migration when the shape changes. */
 export const ORDER_DRAFT_VERSION = 1
@@ -179,6 +180,8 @@ export const orderDraftSchema = z.object({
   ready: z.boolean().default(false),
   /** Free notes for the staff, never sent. */
   note: text(2000),
+  /** The service's refusal of this order when it came back to Drafts, until its field changes or it is dismissed. */
+  refusal: draftRefusalSchema.optional(),
 })
 export type OrderDraft = z.output<typeof orderDraftSchema>
 export type OrderDraftInput = z.input<typeof orderDraftSchema>

@@ -182,6 +182,7 @@ export const ORDER_IMPORT_MESSAGES = {
   'orderImport.unknownPackage': { en: '{field}: the catalog has no package "{value}"', 'zh-CN': '{field}：目录中没有产品包“{value}”' },
   'orderImport.badPackage': { en: '{field}: package "{value}" names something the catalog lacks', 'zh-CN': '{field}：产品包“{value}”引用了目录中没有的内容' },
   'orderImport.instanceIds': { en: '{field} must give one instance ID per product ({count} products)', 'zh-CN': '{field} 必须为每个产品给出一个实例 ID（共 {count} 个产品）' },
+  'orderImport.line': { en: 'line {line}', 'zh-CN': '第 {line} 行' },
   'orderImport.differs': { en: '{field} differs from line {first} of the same entry: "{value}"', 'zh-CN': '{field} 与同一条目第 {first} 行不同：“{value}”' },
   'orderImport.noOrderType': { en: 'The file has no order type column: map one, or every row is a new purchase.', 'zh-CN': '文件中没有订单类型列：请指定，否则每行都按新购处理。' },
   'orderImport.entryLeftOut': { en: 'Left out with its entry (another row of it has a problem).', 'zh-CN': '因同一条目的其他行有问题而未导入。' },
@@ -410,7 +411,11 @@ export function rowsToOrder(table: ImportTable, mapping: ColumnMapping, catalog:
     const f = columnOfRuleField(name)
     // A cell already said to be wrong (an unknown product, a malformed number) is not reported twice.
     if (f && row.issues.some((i) => i.column === header(f))) continue
-    row.issues.push({ line: row.line, ...(f ? { column: header(f) } : {}), message: describeRuleIssue(ri, f ? header(f) : fieldWords(name, locale), locale) })
+    // A repeated asset number names the file's line where it first is, not the request's path.
+    const first = typeof ri.params?.['first'] === 'string' ? /^orderList\[(\d+)\]\.assets\[(\d+)\]/.exec(ri.params['first']) : null
+    const firstLine = first ? candidates[Number(first[1])]?.rows[Number(first[2])]?.line : undefined
+    const said = firstLine === undefined ? ri : { ...ri, params: { ...ri.params, first: orderImportMessage('orderImport.line', locale, { line: firstLine }) } }
+    row.issues.push({ line: row.line, ...(f ? { column: header(f) } : {}), message: describeRuleIssue(said, f ? header(f) : fieldWords(name, locale), locale) })
   }
   if (candidates.length > ORDER_DRAFT_LIMITS.entries) general.push({ line: 0, message: orderImportMessage('orderImport.tooManyEntries', locale, { max: ORDER_DRAFT_LIMITS.entries }) })
 

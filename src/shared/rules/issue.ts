@@ -24,6 +24,10 @@ export type RuleName =
   | 'dateOrder'
   | 'range'
   | 'atLeast'
+  | 'atMost'
+  | 'date'
+  | 'unlikelyEmail'
+  | 'unlikelyPhone'
   | 'timeExpression'
   | 'notFound'
   | 'exists'
@@ -75,6 +79,16 @@ export const RULE_MESSAGES: Record<RuleName, Record<Locale, string>> = {
   dateOrder: { en: '{field}: the start time is after the end time', 'zh-CN': '{field}：开始时间晚于结束时间' },
   range: { en: '{field} must be between {min} and {max}', 'zh-CN': '{field} 必须在 {min} 到 {max} 之间' },
   atLeast: { en: '{field} must be at least {min}', 'zh-CN': '{field} 不能小于 {min}' },
+  atMost: { en: '{field} must be at most {max}', 'zh-CN': '{field} 不能大于 {max}' },
+  date: { en: '{field} must be a date, e.g. 2026-12-31: "{value}"', 'zh-CN': '{field} 必须是日期，例如 2026-12-31：“{value}”' },
+  unlikelyEmail: {
+    en: '{field} does not look like an e-mail address (name@example.com): "{value}". The service may still take it; check it.',
+    'zh-CN': '{field} 看起来不像电子邮箱地址（如 name@example.com）：“{value}”。服务仍可能接受，请核对。',
+  },
+  unlikelyPhone: {
+    en: '{field} does not look like a phone number (digits, optionally starting with +): "{value}". The service may still take it; check it.',
+    'zh-CN': '{field} 看起来不像电话号码（数字，可以 + 开头）：“{value}”。服务仍可能接受，请核对。',
+  },
   timeExpression: { en: '{field} must have the form y-m-d, e.g. 1-0-0 for one year: "{value}"', 'zh-CN': '{field} 必须是 年-月-日 形式，例如 1-0-0 表示一年：“{value}”' },
   notFound: { en: '{field}: "{value}" does not exist', 'zh-CN': '{field}：“{value}”不存在' },
   exists: { en: '{field}: "{value}" already exists', 'zh-CN': '{field}：“{value}”已存在' },
@@ -95,6 +109,9 @@ export const TYPE_WORDS: Record<string, Record<Locale, string>> = {
   object: { en: 'an object', 'zh-CN': '对象' },
 }
 
+/** Added to a `duplicate` that names where the value first is (another asset group or entry). */
+const FIRST_AT: Record<Locale, string> = { en: ' (first at {first})', 'zh-CN': '（首次出现在 {first}）' }
+
 const SEQUENCE_PREFIX: Record<Locale, string> = { en: 'Order sequence {sequence}: ', 'zh-CN': '订单序号 {sequence}：' }
 
 /** The sentence for an issue, naming the field and (inside an order entry) the entry's sequence. */
@@ -104,7 +121,8 @@ export function describeIssue(issue: RuleIssue, locale: Locale = 'en'): string {
   if (issue.rule === 'type' && typeof expected === 'string' && TYPE_WORDS[expected]) {
     params['expected'] = TYPE_WORDS[expected][locale]
   }
-  const body = fillTemplate(RULE_MESSAGES[issue.rule][locale], params)
+  let body = fillTemplate(RULE_MESSAGES[issue.rule][locale], params)
+  if (issue.rule === 'duplicate' && typeof params['first'] === 'string') body += fillTemplate(FIRST_AT[locale], params)
   return issue.sequence === undefined ? body : fillTemplate(SEQUENCE_PREFIX[locale], { sequence: issue.sequence }) + body
 }
 

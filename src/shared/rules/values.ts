@@ -31,6 +31,20 @@ export function isMobile(v: string): boolean {
   return MOBILE.test(v.replace(/[\s-]/g, ''))
 }
 
+/** An e-mail address in its plainest form: something, @, a domain with a dot; no spaces. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * Any phone number at all, of any country: an optional +, then 5 to 15 digits (E.164's most), spaces, dashes,
+ * dots and brackets between them. What fails this is malformed whatever the region.
+ */
+export function isPhoneLike(v: string): boolean {
+  const t = v.trim()
+  if (!/^\+?[\d\s().-]+$/.test(t)) return false
+  const digits = t.replace(/\D/g, '').length
+  return digits >= 5 && digits <= 15
+}
+
 /** A lock (shell) number: 10 digits, the first the region (8 domestic, 6 Singapore). */
 export const SHELL_NUMBER = /^[86]\d{9}$/
 

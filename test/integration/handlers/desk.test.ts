@@ -3,10 +3,11 @@
  * the real sandbox over HTTP, started by the core for the built-in Sandbox profile exactly as the app does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import { ASSET_FLAG, type AssetTable } from '@shared/ipc/channels/assets'
-import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
+import { DEMO_ASSETS, startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
@@ -135,7 +136,8 @@ describe('shell numbers', () => {
       ['ok', { size: 3 }],
     ])
 
-    const other = await testCore(dir)
+    // A second core while the first still runs (the first owns the folder): it reads what the first kept.
+    const other = await testCore(dir, { ownership: 'try' })
     try {
       const kept = await call(other, 'shellnums.history', {})
       expect(kept.batches.map((b) => b.numbers)).toEqual([second.numbers, batch.numbers])
@@ -191,6 +193,25 @@ describe('lookup', () => {
     expect(m).toMatchObject({ found: false, complete: true, member: null })
   })
 
+  it("finds another enterprise's asset when asked there, and says in plain words what the member group cannot show", async () => {
+    // 8100000106: a cloud account of the second enterprise (E000000000000002); the connection's login is demoadmin's.
+    const r = await call(core, 'lookup.asset', { assetNum: '8100000106', enterpriseGlobalId: 'E000000000000002' })
+    expect(r.found).toBe(true)
+    expect(r.enterpriseGlobalId).toBe('E000000000000002')
+    expect(r.virtualAsset.record?.licenseType).toBe('cloud_account')
+    for (const s of [r.assetNumber.source, r.lentLocks.source, r.products.source]) {
+      expect(s).toMatchObject({ status: 'error', error: { code: 'app.enterpriseNotVisible', params: { enterprise: 'E000000000000002', own: 'E000000000000001', login: 'demoadmin' } } })
+      if (s.status === 'error') expect(describeError(s.error, 'en')).not.toContain('token')
+    }
+    const said = r.assetNumber.source.status === 'error' ? r.assetNumber.source.error : null
+    expect(describeError(said!, 'en')).toBe("The connection's employee login demoadmin belongs to enterprise E000000000000001, so the service does not show it the asset numbers, employees or lent locks of enterprise E000000000000002. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to E000000000000002.")
+    expect(describeError(said!, 'zh-CN')).toContain('员工账号 demoadmin 属于企业 E000000000000001')
+    // Naming the holder there: the same words.
+    const e = await core.registry.invoke('lookup.member', { memberGlobalId: 'M000000000000009', enterpriseGlobalId: 'E000000000000002' }, ctx)
+    expect(e.ok).toBe(false)
+    if (!e.ok) expect(e.error.code).toBe('app.enterpriseNotVisible')
+  })
+
   it('keeps the other sources when one fails', async () => {
     // The member group's lent-lock list fails (every retry too); the order group's record and the products still come.
     sandbox.queueFault({ kind: 'fail500', operation: 'listLentLocks', times: 10 })
@@ -204,6 +225,57 @@ describe('lookup', () => {
       sandbox.clearFaults()
     }
   })
+
+  it('reads again what it kept once a profile changes, a job on employees ends, or a configure or lend call is made', async () => {
+    const numberReads = () => sandbox.stats().byOperation['listAssetNums'] ?? 0
+    const memberReads = () => sandbox.stats().byOperation['listMembers'] ?? 0
+    const look = async () => {
+      await call(core, 'lookup.asset', { assetNum: '8100000041' })
+      await call(core, 'lookup.member', { memberGlobalId: 'M000000000000001' })
+    }
+    await look()
+    let numbers = numberReads()
+    let members = memberReads()
+    await look()
+    // Kept: the same lookup again asks the service nothing new for the numbers or the employees.
+    expect([numberReads(), memberReads()]).toEqual([numbers, members])
+
+    await call(core, 'profiles.activate', { id: 'sandbox' })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
+    expect(memberReads()).toBeGreaterThan(members)
+
+    numbers = numberReads()
+    members = memberReads()
+    const counts = { total: 1, ok: 1, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0 }
+    core.events.emit('bulk.progress', { jobId: 'j1', kind: 'members.import', status: 'running', counts, done: 0, remaining: 1, rate: 0, etaSeconds: null })
+    await look()
+    expect([numberReads(), memberReads()]).toEqual([numbers, members])
+    core.events.emit('bulk.progress', { jobId: 'j1', kind: 'members.import', status: 'completed', counts, done: 1, remaining: 0, rate: 0, etaSeconds: null })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
+    expect(memberReads()).toBeGreaterThan(members)
+
+    // A number given to an employee shows its new holder at once, not the one kept from before.
+    const free = await call(core, 'lookup.asset', { assetNum: '8100000002' })
+    expect(free.holderGlobalId).toBeNull()
+    const given = await call(core, 'holdings.configure', { memberGlobalId: 'M000000000000001', add: ['8100000002'], del: [] })
+    expect(given.done).toBe(true)
+    try {
+      const held = await call(core, 'lookup.asset', { assetNum: '8100000002' })
+      expect(held.holderGlobalId).toBe('M000000000000001')
+    } finally {
+      await call(core, 'holdings.configure', { memberGlobalId: 'M000000000000001', add: [], del: ['8100000002'] })
+    }
+
+    // A lend changes who holds what too: the next lookup reads the numbers again.
+    const asset = await call(core, 'lookup.asset', { assetNum: '8100000045' })
+    await look()
+    numbers = numberReads()
+    await call(core, 'holdings.lend', { memberGlobalId: asset.holderGlobalId, lockNum: DEMO_ASSETS.freeBorrowedLocks[0], assetIds: [asset.virtualAsset.record!.id] })
+    await look()
+    expect(numberReads()).toBe(numbers + 1)
+  })
 })
 
 describe('lock draft', () => {
@@ -211,7 +283,8 @@ describe('lock draft', () => {
     expect(await call(core, 'locks.getDraft', {})).toBeNull()
     const saved = await call(core, 'locks.saveDraft', { draft: { text: '8100000001\n8100000002', operatorIdentity: 'ops@example.com', action: 'enable' } })
     expect(saved?.updatedAt).toBeGreaterThan(0)
-    const other = await testCore(dir)
+    // A second core while the first still runs (the first owns the folder): it reads what the first kept.
+    const other = await testCore(dir, { ownership: 'try' })
     try {
       expect(await call(other, 'locks.getDraft', {})).toMatchObject({ text: '8100000001\n8100000002', action: 'enable' })
     } finally {

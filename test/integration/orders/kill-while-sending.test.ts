@@ -50,7 +50,7 @@ it('an order in flight when the app is killed is read back, not sent twice', asy
   expect(killedOrder).not.toBe('')
   sb.setFaults({ latencyMs: 0 })
   // Let the request the child sent finish (or stop) on the sandbox before reading back.
-  await new Promise((r) => setTimeout(r, 400))
+  await sb.idle()
 
   core = await testCore(dir, { orderTiming: { retryBaseMs: 20, retryMaxMs: 100, readBackRetryMs: 20, tickMs: 20 } })
   // The secrets lived in the child's memory vault: give them again (a real keychain keeps them).

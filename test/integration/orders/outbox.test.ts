@@ -91,6 +91,17 @@ describe('the outbox', () => {
     expect(orderDraftSchema.parse(draft.body).ready).toBe(false)
     const list = await call(core, 'orders.list', { draftId, states: ['refused'] })
     expect(list.orders.map((o) => o.id)).toEqual([order.id])
+    // The refusal is kept with the draft, at its field: submitted again unchanged, it is refused before sending.
+    const body = orderDraftSchema.parse(draft.body)
+    expect(body.refusal).toMatchObject({ orderId: order.id, field: 'orderList[0].customerId', sequence: 1, error: { code: '13004' } })
+    const e = await callError(core, 'orders.submit', { draftId, baseRevision: draft.revision })
+    expect(e.code).toBe('app.draftRefused')
+    expect(received(body.channelOrderId)).toBe(1)
+    // Once the field it names changes, the draft can go again.
+    const fixed = { ...body, entries: [{ ...body.entries[0]!, customerId }], ready: true }
+    const saved = await call(core, 'drafts.save', { id: draftId, kind: 'orders.order', body: fixed, baseRevision: draft.revision })
+    const again = await call(core, 'orders.submit', { draftId, baseRevision: saved.revision })
+    expect((await settle(again.id, ['done'])).state).toBe('done')
   })
 
   it('a draft with issues is refused at the fields; a channelOrderId used by an order is refused at its field', async () => {

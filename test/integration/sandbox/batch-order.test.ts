@@ -73,6 +73,15 @@ describe('new_buy', () => {
     expect((await productsOf(a?.id as string)).productInstanceList?.map((p) => p.productUri).sort()).toEqual(['GMS-1001', 'GMS-1004'])
   })
 
+  it('13004 for a lock number bought twice in one order: in two entries, or in two asset groups of one entry (issue 28)', async () => {
+    const lock = (sequence: number, ...groups: string[][]) => ({ ...lockEntry(customerId), sequence, assets: groups.map((nos, i) => ({ assetNos: nos, products: [product(`CRM-D-${sequence}-${i}`)] })) })
+    await rejects([lock(1, ['8300000060']), lock(2, ['8300000061', '8300000060'])], 'Order sequence 2', 'orderList[1].assets[0].assetNos[1] repeats "8300000060"', 'first at orderList[0].assets[0].assetNos[0]')
+    await rejects([lock(1, ['8300000062'], ['8300000062'])], 'Order sequence 1', 'orderList[0].assets[1].assetNos[0] repeats "8300000062"')
+    // Nothing of either order was applied.
+    expect(await assetByNum('8300000060')).toBeUndefined()
+    expect(await assetByNum('8300000062')).toBeUndefined()
+  })
+
   it('a borrowed lock bought with borrowedUsbKey appears among the lent locks', async () => {
     await c.ok('batchOrder', order([{ ...lockEntry(customerId), assets: [{ assetNos: ['8300000004'], borrowedUsbKey: true, products: [product('CRM-B-1')] }] }]))
     const locks = await c.ok<{ assetNum: string; borrowedFlag: boolean }[]>('listLentLocks', { path: { enterpriseGlobalId: DEMO_ENTERPRISE } })
@@ -109,7 +118,9 @@ describe('required fields per order type', () => {
     const e = { ...lockEntry(customerId), assets: [{ assetNos: ['8300000098'], products: [product('P')] }] } as Record<string, unknown>
     await rejects([{ ...e, sequence: undefined }], 'orderList[0].sequence')
     await rejects([{ ...e, sequence: '1' }], 'orderList[0].sequence')
-    await rejects([{ ...e, sequence: 1 }, { ...e, sequence: 1 }], 'orderList[1].sequence', 'repeats')
+    await rejects([{ ...e, sequence: 1 }, { ...e, sequence: 1, assets: [{ assetNos: ['8300000097'], products: [product('P')] }] }], 'orderList[1].sequence', 'repeats')
+    // A Java Integer: 2^31 is beyond it.
+    await rejects([{ ...e, sequence: 2 ** 31 }], 'orderList[0].sequence must be at most 2147483647')
   })
 
   it('allowed values of licenseType, orderType and customerType', async () => {

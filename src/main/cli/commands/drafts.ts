@@ -4,22 +4,14 @@
  * is not ours, or holds a draft that does not check, is refused whole with the reason; nothing is added).
  */
 import { writeFile } from 'node:fs/promises'
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 import { AppError } from '@shared/errors/app-error'
 import { fillTemplate } from '@shared/errors/catalog'
 import type { Locale } from '@shared/i18n/locale'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { DRAFT_KIND_NAMES, type DraftKind } from '@shared/drafts/kinds'
-import type { CliContext, GlobalOptions } from '../context'
+import { positiveInt, type CommandDeps, type Globals } from '../command'
 import { EXIT } from '../exit-codes'
-
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-export interface DraftsCommandDeps {
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-}
 
 const WORDS = {
   none: { en: 'No drafts.', 'zh-CN': '没有草稿。' },
@@ -31,14 +23,6 @@ const WORDS = {
 } satisfies Record<string, Record<Locale, string>>
 
 const say = (k: keyof typeof WORDS, l: Locale, p: Record<string, string | number> = {}) => fillTemplate(WORDS[k][l], p)
-
-function positiveInt(max: number) {
-  return (v: string): number => {
-    const n = Number(v)
-    if (!/^\d+$/.test(v.trim()) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
-    return n
-  }
-}
 
 function time(ms: number): string {
   const d = new Date(ms)
@@ -52,7 +36,7 @@ function line(d: DraftMeta, l: Locale): string {
   return [d.id, d.name, d.kind, s.customer || '—', s.entries ?? '—', s.type || '—', state, time(d.updatedAt)].join('  |  ')
 }
 
-export function draftsCommand(globals: Globals, deps: DraftsCommandDeps): Command {
+export function draftsCommand(globals: Globals, deps: CommandDeps): Command {
   const { command } = deps
   const drafts = new Command('drafts').description('drafts of the Drafts area: list, export to a file, import from one')
 

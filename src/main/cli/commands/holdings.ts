@@ -25,21 +25,12 @@ import { lendWords, moveWords, OUTCOME_WORDS, rowMessage } from '@shared/holding
 import { auditTime } from '@shared/holdings/audit'
 import { ImportFileError, readTable } from '../../services/import'
 import type { HoldingsTarget } from '../../services/holdings'
-import type { CliContext, GlobalOptions } from '../context'
+import { type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
 import { progressView } from '../progress'
 import { writeResults, type ResultRow } from '../results'
 import { t } from '../text'
-
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-/** What the command tree gives these commands. */
-export interface HoldingsCommandDeps {
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-  checkOut(ctx: CliContext, out: string | undefined): void
-}
 
 interface TargetOptions {
   enterprise?: string
@@ -60,7 +51,7 @@ function namer(ctx: CliContext, target: HoldingsTarget, ids: readonly string[]):
 }
 
 /** The rows of a file: a spreadsheet's cells, or text (one row a line). */
-async function rowsOfFile(ctx: CliContext, deps: HoldingsCommandDeps, file: string, defaultAction: AssignAction | null, sheet: string | undefined): Promise<string[][] | AssignRow[]> {
+async function rowsOfFile(ctx: CliContext, deps: CommandDeps, file: string, defaultAction: AssignAction | null, sheet: string | undefined): Promise<string[][] | AssignRow[]> {
   const bytes = await deps.readInput(ctx, file)
   let table
   try {
@@ -151,7 +142,7 @@ function say(ctx: CliContext, results: readonly RowResult[], name: (id: string) 
       done: c.done,
       nothing: c.nothingToDo,
       notSent: c.notSent,
-      failed: c.refused + c.blocked + c.failed + c.unknown + c.skipped,
+      failed: c.refused + c.blocked + c.callError + c.unknown + c.skipped,
       cancelled: c.cancelled + c.pending,
       total: results.length,
     }),
@@ -178,7 +169,7 @@ interface AssignOptions extends TargetOptions {
   sheet?: string
 }
 
-function assignCommand(action: AssignAction, globals: Globals, deps: HoldingsCommandDeps): Command {
+function assignCommand(action: AssignAction, globals: Globals, deps: CommandDeps): Command {
   return new Command(action)
     .description(
       `${action} the asset numbers of a file: rows of (employee account or global id, asset number[, action]); one configure call per employee`,
@@ -274,7 +265,7 @@ function moveResults(results: readonly RowResult[], locale: Locale, name: (id: s
   return out
 }
 
-function moveCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
+function moveCommand(globals: Globals, deps: CommandDeps): Command {
   return new Command('move')
     .description('move asset numbers between employees: rows of (asset number, from employee, to employee); each withdrawn, then assigned')
     .argument('<file>', '.txt, .csv or .xlsx; columns asset, from, to by header (English or Chinese) or in that order')
@@ -332,7 +323,7 @@ interface LendOptions extends TargetOptions {
   asset: string[]
 }
 
-function lendCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
+function lendCommand(globals: Globals, deps: CommandDeps): Command {
   return new Command('lend')
     .description("lend an employee's assets into a free borrowed lock (their products move into the lock)")
     .requiredOption('--employee <account|globalId>', 'the employee whose assets are lent')
@@ -367,7 +358,7 @@ function lendCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
     )
 }
 
-function lentCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
+function lentCommand(globals: Globals, deps: CommandDeps): Command {
   const lent = new Command('lent').description('borrowed locks and what is lent into them')
   lent
     .command('list')
@@ -398,7 +389,7 @@ function lentCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
   return lent
 }
 
-function exportCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
+function exportCommand(globals: Globals, deps: CommandDeps): Command {
   const holdings = new Command('holdings').description('who holds what, for audits')
   holdings
     .command('export')
@@ -426,7 +417,7 @@ function exportCommand(globals: Globals, deps: HoldingsCommandDeps): Command {
 }
 
 /** The commands of this file, to add to the program. */
-export function holdingsCommands(globals: Globals, deps: HoldingsCommandDeps): Command[] {
+export function holdingsCommands(globals: Globals, deps: CommandDeps): Command[] {
   const assets = new Command('assets').description('asset numbers given to employees: assign, withdraw, move (files of rows)')
   assets.addCommand(assignCommand('assign', globals, deps))
   assets.addCommand(assignCommand('withdraw', globals, deps))

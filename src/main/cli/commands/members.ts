@@ -17,29 +17,12 @@ import { generatePassword } from '@shared/members/password'
 import { ASSUMED_ENTERPRISE_SUFFIX } from '@shared/rules/member-rules'
 import { columnIndex, importEmployees, ImportFileError, readTable } from '../../services/import'
 import type { MembersTarget } from '../../services/members'
-import type { CliContext, GlobalOptions } from '../context'
+import { positiveInt, type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
 import { runJob, showIssues } from '../run-job'
 import { t } from '../text'
 
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-/** What the command tree gives every members command. */
-export interface MembersCommandDeps {
-  /** Runs a body in a context and sets the exit code (commands.ts). */
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-  checkOut(ctx: CliContext, out: string | undefined): void
-}
-
-function positiveInt(max: number) {
-  return (v: string): number => {
-    const n = Number(v)
-    if (!/^\d+$/.test(v.trim()) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
-    return n
-  }
-}
 function wholeNumber(v: string): number {
   if (!/^-?\d+$/.test(v.trim()) || !Number.isSafeInteger(Number(v))) throw new InvalidArgumentError('expected a whole number')
   return Number(v)
@@ -113,7 +96,7 @@ async function accountsOfFile(ctx: CliContext, bytes: Uint8Array, fileName: stri
 }
 
 /** Employees named in a file (one account or global id per line, or a column of a CSV / Excel file) and on the line. */
-async function resolveMany(ctx: CliContext, deps: MembersCommandDeps, target: MembersTarget, refs: string[], file: string | undefined, column: string | undefined): Promise<{ items: MemberRef[]; lines: number[]; missing: { line: number; ref: string }[] }> {
+async function resolveMany(ctx: CliContext, deps: CommandDeps, target: MembersTarget, refs: string[], file: string | undefined, column: string | undefined): Promise<{ items: MemberRef[]; lines: number[]; missing: { line: number; ref: string }[] }> {
   const wanted: { ref: string; line: number }[] = refs.map((ref, i) => ({ ref, line: i + 1 }))
   if (file) wanted.push(...(await accountsOfFile(ctx, await deps.readInput(ctx, file), file, column)))
   const dir = ctx.core.services.memberDirectory
@@ -179,7 +162,7 @@ function row(ctx: CliContext, m: MemberRow, showMobile: boolean): string {
   return [m.userName, m.name, m.departmentName ?? '—', mobile, String(m.assetNums.length), m.onlineFlag ? t('online', ctx.locale) : '', m.globalId].join('\t')
 }
 
-export function membersCommand(globals: Globals, deps: MembersCommandDeps): Command {
+export function membersCommand(globals: Globals, deps: CommandDeps): Command {
   const { command } = deps
   const members = new Command('members').description('employees of an enterprise (the profile’s unless --enterprise)')
   const withEnterprise = (c: Command) => c.option('-e, --enterprise <enterpriseGlobalId>', "the enterprise (default: the profile's)")

@@ -19,6 +19,7 @@ import type { BatchOrderBody } from '@shared/api/orders'
 import type { OrderRecord, OrderSummary } from '@shared/ipc/channels/orders'
 import { EXPORT_FORMATS } from '@shared/ipc/channels/imports'
 import { checkOrderDraft, orderDraftSchema, type OrderDraft } from '@shared/orders/draft'
+import type { OrderRuleLimits } from '@shared/rules/order-rules'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { ORDER_STATES, orderStateLabel, READBACK_REASON_WORDS, type OrderState } from '@shared/orders/outbox'
 import { draftFromBody } from '@shared/orders/refund'
@@ -26,19 +27,15 @@ import { guessMapping, rowsToOrder } from '@shared/orders/import-rows'
 import { instanceIdGenerator } from '@shared/orders/instance-ids'
 import { describeIssue, type RuleIssue } from '@shared/rules/issue'
 import { readTable } from '../../services/import'
-import type { CliContext, GlobalOptions } from '../context'
+import { positiveInt, type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
 
-type Globals = () => GlobalOptions
-type Command_ = (globals: Globals, fn: (ctx: CliContext) => Promise<number>) => Promise<void>
-
-export interface OrdersCommandDeps {
-  command: Command_
-  readInput(ctx: CliContext, file: string): Promise<Uint8Array>
-}
-
 const WORDS = {
-  noIssues: { en: 'The order has no issues: {entries} entries, {assets} asset numbers.', 'zh-CN': '订单没有问题：{entries} 个条目，{assets} 个资产编号。' },
+  noIssues: {
+    en: 'No issues found by the checks made on this computer: {entries} entries, {assets} asset numbers. Only the service can tell whether the customer and the enterprise exist and belong together, each asset number belongs to the enterprise, and the customer order number was not used before.',
+    'zh-CN': '本机检查未发现问题：{entries} 个条目，{assets} 个资产编号。客户和企业是否存在且相互对应、每个资产编号是否属于该企业、客户订单号此前是否未被使用，只有服务能判断。',
+  },
   issues: { en: '{count} issues; nothing was sent:', 'zh-CN': '{count} 处问题；未发送任何内容：' },
   rowIssue: { en: 'line {line}: {message}', 'zh-CN': '第 {line} 行：{message}' },
   rowsLeftOut: { en: '{count} rows have problems and were left out.', 'zh-CN': '{count} 行有问题，已略过。' },
@@ -72,13 +69,6 @@ function date(v: string): number {
   if (Number.isNaN(ms)) throw new InvalidArgumentError('expected a date such as 2026-11-26 or 2026-11-26T10:00')
   return ms
 }
-function positiveInt(max: number) {
-  return (v: string): number => {
-    const n = Number(v)
-    if (!/^\d+$/.test(v.trim()) || n < 1 || n > max) throw new InvalidArgumentError(`expected a whole number from 1 to ${max}`)
-    return n
-  }
-}
 
 async function call<T>(ctx: CliContext, channel: string, input: unknown): Promise<T> {
   const r = await ctx.core.registry.invoke(channel, input, { transport: 'cli' })
@@ -97,7 +87,7 @@ interface FileOrder {
 }
 
 /** Reads an order file: JSON (a draft, or a request body), or a CSV / Excel table of entries. */
-async function readOrderFile(ctx: CliContext, deps: OrdersCommandDeps, file: string, profileId: string, channelCode: string): Promise<FileOrder> {
+async function readOrderFile(ctx: CliContext, deps: CommandDeps, file: string, profileId: string, channelCode: string): Promise<FileOrder> {
   const bytes = await deps.readInput(ctx, file)
   if (/\.(csv|xlsx|xlsm|txt|tsv)$/i.test(file)) {
     const t = await readTable({ bytes, fileName: basename(file) }, { locale: ctx.locale })
@@ -222,7 +212,12 @@ function queryOptions(c: Command): Command {
     .addOption(new Option('--to <date>', 'submitted before').argParser(date))
 }
 
-export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Command {
+/** The "orders per batch" setting: the one limit of every check, as submit uses it. */
+async function orderLimits(ctx: { core: { services: { settings: { get(): Promise<{ limits: { maxOrdersPerBatch: number } }> } } } }): Promise<OrderRuleLimits> {
+  return { maxOrdersPerBatch: (await ctx.core.services.settings.get()).limits.maxOrdersPerBatch }
+}
+
+export function ordersCommand(globals: Globals, deps: CommandDeps): Command {
   const { command } = deps
   const orders = new Command('orders').description('license orders (order operation 5): validate and submit files, the outbox and history')
 
@@ -234,7 +229,7 @@ export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Comman
         const profile = await ctx.profile()
         const { draft, rowIssues } = await readOrderFile(ctx, deps, file, profile.id, profile.channelCode)
         printRowIssues(ctx, rowIssues)
-        const issues = checkOrderDraft(draft, profile.channelCode)
+        const issues = checkOrderDraft(draft, profile.channelCode, await orderLimits(ctx))
         ctx.emit({ type: 'result', issues, rowIssues, entries: draft.entries.length, channelOrderId: draft.channelOrderId })
         if (draft.entries.length === 0) {
           process.stderr.write(say('noEntries', ctx.locale) + '\n')
@@ -255,6 +250,8 @@ export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Comman
     .addOption(new Option('--wait <seconds>', 'how long to wait for the result (the order stays in the outbox after)').argParser(positiveInt(3600)).default(120))
     .action((file: string, o: { wait: number }) =>
       command(globals, async (ctx) => {
+        // Only the process that owns the data folder sends the outbox: refused here before anything is saved.
+        ctx.core.services.owner.require()
         const profile = await ctx.profile()
         const { draft, rowIssues } = await readOrderFile(ctx, deps, file, profile.id, profile.channelCode)
         printRowIssues(ctx, rowIssues)
@@ -262,7 +259,7 @@ export function ordersCommand(globals: Globals, deps: OrdersCommandDeps): Comman
           process.stderr.write(say('noEntries', ctx.locale) + '\n')
           return EXIT.error
         }
-        const issues = checkOrderDraft(draft, profile.channelCode)
+        const issues = checkOrderDraft(draft, profile.channelCode, await orderLimits(ctx))
         if (issues.length > 0) {
           printIssues(ctx, issues)
           return EXIT.error

@@ -17,11 +17,13 @@ import {
   checkBookFields,
   checkBindFields,
   checkCreateFields,
-  inputIssueOf,
+  describeCustomerIssue,
   type BindFields,
   type CreateFields,
   type FieldIssues,
 } from '@shared/customers/fields'
+import type { InputIssue } from '@shared/errors/input-issues'
+import type { RuleIssue } from '@shared/rules/issue'
 import type { BindResult, CreateResult, CustomerRecord } from '@shared/ipc/channels/customers'
 import type { ApiClient } from '../../api/client'
 import { reconcileBind } from '../../api/reconcile'
@@ -44,6 +46,18 @@ function fromService(r: EnterpriseCustomer): CustomerFieldValues {
   }
   if (r.enterpriseName) f.enterpriseName = r.enterpriseName
   return f
+}
+
+/**
+ * A field problem as it crosses the core's boundary (`app.invalidInput`): the path the forms read
+ * (`fields.<name>`), a code screens word themselves, and the English sentence for logs.
+ */
+function inputIssueOf(found: RuleIssue): InputIssue {
+  const path = `fields.${found.field}`
+  const message = describeCustomerIssue(found, 'en')
+  if (found.rule === 'required') return { path, message, code: 'required' }
+  if (found.rule === 'maxLength') return { path, message, code: 'tooLong', bound: Number(found.params?.['max'] ?? 0) }
+  return { path, message, code: 'badFormat' }
 }
 
 /** `app.invalidInput` naming each field's problem (paths `fields.<name>`, as forms read them; see inputIssueOf). */

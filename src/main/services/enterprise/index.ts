@@ -38,9 +38,14 @@ export class EnterpriseResolver {
     this.byChannel.clear()
   }
 
+  /** The profile a call is about: the one named, else the active one. */
+  async profile(profileId: string | undefined): Promise<string> {
+    return targetProfile(this.deps.profiles, profileId)
+  }
+
   /** The profile (given, else active) and its enterprise (given, else the profile's). */
   async target(input: { profileId?: string | undefined; enterpriseGlobalId?: string | undefined }): Promise<EnterpriseTarget> {
-    const profileId = await targetProfile(this.deps.profiles, input.profileId)
+    const profileId = await this.profile(input.profileId)
     return { profileId, enterpriseGlobalId: await this.resolve(profileId, input.enterpriseGlobalId || undefined) }
   }
 

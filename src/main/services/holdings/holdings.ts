@@ -47,6 +47,8 @@ export interface HoldingsDeps {
   pageSize(): Promise<number>
   /** Calls at once when many are read (the audit's products). */
   concurrency(): Promise<number>
+  /** Told after a configure or lend call the service took: who holds what has changed in the enterprise. */
+  onChanged?(t: HoldingsTarget): void
   /** Told how far the audit's products are read. */
   onAuditProgress?(p: { done: number; total: number }): void
   now?: () => number
@@ -167,6 +169,7 @@ export class HoldingsService {
     }
     this.cache.assign(t, del, null)
     this.cache.assign(t, add, input.memberGlobalId)
+    this.deps.onChanged?.(t)
     return { done: true, problems: [] }
   }
 
@@ -282,6 +285,7 @@ export class HoldingsService {
       try {
         await client.lendAssets(input.memberGlobalId, body)
         this.cache.lent(t, body.borrowedUsbKey, input.memberGlobalId, assetIds)
+        this.deps.onChanged?.(t)
         return { reconciled: false }
       } catch (err) {
         if (!(err instanceof AppError)) throw err
@@ -298,6 +302,7 @@ export class HoldingsService {
       }
       if (done) {
         this.cache.lent(t, body.borrowedUsbKey, input.memberGlobalId, assetIds)
+        this.deps.onChanged?.(t)
         return { reconciled: true }
       }
       if (sends >= this.maxSends) throw AppError.app('app.unknownOutcome', {}, { operation: 'lendAssets', cause: `not done after ${sends} sends` })

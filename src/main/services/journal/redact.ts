@@ -1,9 +1,11 @@
 /**
- * Removes secrets from a request before the journal writes it: fields whose names say secret (password,
- * token, secret, authorization, credential, cookie, api key) at any depth, and secret-looking text (bearer
- * tokens, `token=...`). Unlike the log's redaction it never truncates: the journal must show what was sent.
+ * Removes secrets from a request before the journal writes it: the values of fields whose names say secret
+ * (password, token, secret, authorization, credential, cookie, api key) at any depth, and any secret value the
+ * app has handled wherever it appears in text (known-secrets.ts). Ordinary text is kept as it is, even when it
+ * reads like a secret ("基础包 Basic Pack", "Bearer Edition"): values are redacted by what they are, never by the
+ * words in them. Unlike the log's redaction it never truncates: the journal must show what was sent.
  */
-import { redactText } from '../log'
+import { hideKnownSecrets, KNOWN_SECRET_MIN_LENGTH } from '../known-secrets'
 
 export const REDACTED = '[redacted]'
 
@@ -11,22 +13,6 @@ const SECRET_KEY = /(authorization|token|secret|password|passwd|pwd|credential|c
 // Documented non-secret fields whose names contain a secret word: the security mobile number of an employee
 // ("cannot be used to log in", spec member operation 1) and the spec's time/flag fields.
 const SAFE_KEY = /^(passwordMobile|strictMatchWhenDelete)$/
-
-// The free-text patterns (redactText) need "bearer " or "basic ", or one of '=', ':', '/': text without them
-// (lock numbers, ids, most names) is kept as it is without running them.
-const MAYBE_SECRET_TEXT = /[=:/]|\b(?:bearer|basic)\s/i
-
-/**
- * MAYBE_SECRET_TEXT.test(s), with a plain scan first: text without any of '/', ':', '=', 'b', 'B' cannot match
- * (a lock chunk's hundred numbers are checked this way, several times faster than by the regex).
- */
-function mayHoldSecret(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c === 0x2f || c === 0x3a || c === 0x3d || c === 0x62 || c === 0x42) return MAYBE_SECRET_TEXT.test(s)
-  }
-  return false
-}
 
 // Requests repeat the same few keys (100 employees, 5 fields each): decide each key once.
 const secretKeys = new Map<string, boolean>()
@@ -44,7 +30,7 @@ function isSecretKey(k: string): boolean {
  * secrets comes back as the very same object and the journal can reuse its JSON as sent.
  */
 export function redactRequest(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return mayHoldSecret(value) ? redactText(value) : value
+  if (typeof value === 'string') return value.length < KNOWN_SECRET_MIN_LENGTH ? value : hideKnownSecrets(value, REDACTED)
   if (value === null || typeof value !== 'object') return value
   if (depth > 32) return '[deep]'
   if (Array.isArray(value)) {

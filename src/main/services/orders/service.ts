@@ -22,6 +22,7 @@ import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderQuery, OrderRecord, OrderSummary, OutboxStatus, ReadBack } from '@shared/ipc/channels/orders'
 import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { checkOrderDraft, orderDraftSchema, toBatchOrderBody, type OrderDraft } from '@shared/orders/draft'
+import { fieldFingerprint, refusalHolds, type DraftRefusal } from '@shared/orders/refusal'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import {
   NOT_SENT_STATES,
@@ -70,6 +71,11 @@ export interface OrderServiceDeps {
   timing?: Partial<OutboxTiming>
   /** Whether this process sends (the CLI's read-only commands do not). Default true. */
   sender?: boolean
+  /**
+   * Throws (app.dataDirBusy) when this process does not own the data folder: the owner alone sends the outbox, and
+   * changes to it go there (see core/owner.ts). Default: always the owner.
+   */
+  owner?: () => void
 }
 
 /**
@@ -130,6 +136,7 @@ export class OrderService {
 
   /** Starts sending: orders left from a previous run are picked up (a `sending` one is read back). */
   start(): void {
+    this.deps.owner?.()
     if (this.deps.sender === false || this.closed || this.timer) return
     this.timer = setInterval(() => this.kick(), this.timing.tickMs)
     this.timer.unref()
@@ -152,12 +159,15 @@ export class OrderService {
 
   /** Checks a draft and puts it in the outbox (see the channel). */
   async submit(draftId: string, baseRevision: number): Promise<OrderRecord> {
+    this.deps.owner?.()
     const draft = this.deps.drafts.get(draftId)
     if (draft.kind !== 'orders.order') throw AppError.app('app.invalidInput', { detail: `draft ${draftId} is not an order` }, { issues: [{ path: 'draftId', message: 'not an order draft', code: 'invalid' }] })
     if (draft.removedAt !== null) throw AppError.app('app.draftRemoved')
     if (draft.revision !== baseRevision) throw AppError.app('app.draftConflict', { revision: draft.revision, updatedAt: draft.updatedAt })
     const profileId = draft.profileId ?? (await this.deps.activeProfileId())
     const body = orderDraftSchema.parse(draft.body)
+    // Refused by the service and unchanged since: the same would be refused again (the screen keeps Submit off too).
+    if (refusalHolds(body, body.refusal)) throw AppError.app('app.draftRefused')
     const order = await this.enqueue(profileId, body, { draftId, draftName: draft.name, draftRevision: draft.revision })
     return this.record(order)
   }
@@ -167,6 +177,7 @@ export class OrderService {
    * orders. With `draftId`, the draft leaves the Drafts list in the same transaction. Used by submit and the CLI.
    */
   async enqueue(profileId: string, draft: OrderDraft, from: { draftId?: string; draftName: string; draftRevision?: number }): Promise<StoredOrder> {
+    this.deps.owner?.()
     const { channelCode } = await this.deps.profile(profileId)
     const limits = this.deps.limits ? await this.deps.limits() : undefined
     const issues = checkOrderDraft(draft, channelCode, limits)
@@ -202,12 +213,14 @@ export class OrderService {
   }
 
   hold(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['queued', 'waitingConnection'], { state: 'held', nextTryAt: null })
     this.changed(o)
     return this.record(o)
   }
 
   release(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['held'], { state: 'queued', nextTryAt: null })
     this.changed(o)
     this.kick()
@@ -216,6 +229,7 @@ export class OrderService {
 
   /** Takes back an order not sent yet; its draft is back in Drafts (a new one when it came from a file). */
   withdraw(id: string): OrderRecord {
+    this.deps.owner?.()
     let o = this.deps.store.change(id, NOT_SENT_STATES, { state: 'withdrawn' })
     o = this.backToDrafts(o, null)
     this.changed(o)
@@ -223,6 +237,7 @@ export class OrderService {
   }
 
   sendNow(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['queued', 'waitingConnection'], { state: 'queued', nextTryAt: null })
     this.changed(o)
     this.kick()
@@ -231,6 +246,7 @@ export class OrderService {
 
   /** The user's answer to "cannot tell": done, or not done (sent again). */
   async resolve(id: string, decision: 'done' | 'notDone'): Promise<OrderRecord> {
+    this.deps.owner?.()
     const now = this.deps.store.now()
     const cur = this.deps.store.get(id)
     const o =
@@ -493,16 +509,17 @@ export class OrderService {
       sentAt: o.sentAt ?? now,
       detail: { attemptList: this.endAttempt(o, attempt, 'refused', error), lastError: error, refusal: { error, field: place.field, sequence: place.sequence } },
     })
-    changed = this.backToDrafts(changed, error)
+    changed = this.backToDrafts(changed, { orderId: o.id, at: now, error, field: place.field, sequence: place.sequence })
     this.markOnline(o.profileId, true, null)
     this.changed(changed)
   }
 
   /**
    * Puts an order's draft back in Drafts (refused, withdrawn): the draft it came from, restored and marked not
-   * ready; or, for an order from a file, a new draft of its body.
+   * ready; or, for an order from a file, a new draft of its body. A refusal goes with it, at its field, and keeps
+   * it from being submitted again unchanged (shared/orders/refusal.ts).
    */
-  private backToDrafts(o: StoredOrder, refusal: AppErrorData | null): StoredOrder {
+  private backToDrafts(o: StoredOrder, refused: Omit<DraftRefusal, 'value'> | null): StoredOrder {
     const drafts = this.deps.drafts
     const existing = o.draftId
       ? (() => {
@@ -513,14 +530,18 @@ export class OrderService {
           }
         })()
       : null
+    const withRefusal = (body: OrderDraft): OrderDraft => {
+      const { refusal: _old, ...rest } = body
+      return refused ? { ...rest, ready: false, refusal: { ...refused, value: fieldFingerprint(body, refused.field) } } : { ...rest, ready: false }
+    }
     if (existing) {
       if (existing.removedAt !== null) drafts.restore([existing.id])
       const body = orderDraftSchema.parse(existing.body)
-      if (body.ready) drafts.save({ id: existing.id, kind: 'orders.order', body: { ...body, ready: false }, baseRevision: existing.revision, force: true })
+      if (body.ready || refused || body.refusal) drafts.save({ id: existing.id, kind: 'orders.order', body: withRefusal(body), baseRevision: existing.revision, force: true })
       return o
     }
-    const body = draftFromBody(o.body, o.channelOrderId)
-    const name = `${refusal ? 'Refused' : 'Withdrawn'}: ${o.channelOrderId}`.slice(0, 200)
+    const body = withRefusal(draftFromBody(o.body, o.channelOrderId))
+    const name = `${refused ? 'Refused' : 'Withdrawn'}: ${o.channelOrderId}`.slice(0, 200)
     const meta = drafts.save({ kind: 'orders.order', profileId: o.profileId, name, body, baseRevision: 0 })
     return this.deps.store.change(o.id, null, { draftId: meta.id })
   }

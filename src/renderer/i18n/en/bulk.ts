@@ -1,14 +1,10 @@
-/** English messages: a bulk run of any kind: progress, results, retry, export, lists of runs; lock item states. */
+/** English messages: a bulk run of any kind: progress, results, retry, export, lists of runs; lock item states. The words
+ * of run statuses and item outcomes are the runs' one vocabulary (src/shared/i18n/run-words.ts), spread in here. */
+import { ITEM_COUNT_WORDS, ITEM_WORDS, RUN_STATUS_WORDS, wordsIn } from '@shared/i18n/run-words'
+
 export default {
   run: {
-    status: {
-      running: 'Running',
-      paused: 'Paused',
-      cancelling: 'Cancelling',
-      cancelled: 'Cancelled',
-      completed: 'Finished',
-      interrupted: 'Interrupted',
-    },
+    status: wordsIn(RUN_STATUS_WORDS, 'en'),
     pause: 'Pause',
     resume: 'Resume',
     cancel: 'Cancel the run',
@@ -16,13 +12,7 @@ export default {
     cancelConfirm: 'Stop sending? Items already sent keep their result; the others are not sent.',
     cancelYes: 'Cancel the run',
     cancelNo: 'Keep running',
-    done: 'Done',
-    succeeded: 'Succeeded',
-    failed: 'Failed',
-    unknown: 'Outcome unknown',
-    cancelled: 'Not sent',
-    remaining: 'Remaining',
-    duplicates: 'Repeats',
+    done: 'Progress',
     rate: 'Speed',
     perSecond: '{n} / s',
     timeLeft: 'Time left',
@@ -46,14 +36,6 @@ export default {
     duplicateOf: 'Same as #{line}: sent once',
     col: { line: '#', lock: 'Lock number', status: 'Status', result: 'Result', details: 'Details' },
     items: '1 item | {n} items',
-    figure: {
-      ok: '{n} succeeded',
-      failed: '{n} failed',
-      unknown: '{n} outcome unknown',
-      cancelled: '{n} not sent',
-      pending: '{n} remaining',
-      duplicate: '1 repeat | {n} repeats',
-    },
     figureSep: ', ',
     list: {
       when: 'Started',
@@ -68,14 +50,10 @@ export default {
     },
   },
   lockState: {
-    ok: 'Success',
     notFound: 'Lock does not exist',
     failed: 'Operation failed',
     wrongType: 'Wrong lock type',
-    callError: 'Call failed',
-    unknown: 'Outcome unknown',
-    cancelled: 'Not sent (cancelled)',
-    duplicate: 'Repeat',
-    pending: 'Not done yet',
   },
+  item: wordsIn(ITEM_WORDS, 'en'),
+  itemCount: wordsIn(ITEM_COUNT_WORDS, 'en'),
 }

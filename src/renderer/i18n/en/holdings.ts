@@ -1,6 +1,10 @@
 /** English messages: asset numbers of the enterprise, one employee's numbers, bulk assignment, moving, lending. */
+import { wordsIn } from '@shared/i18n/run-words'
+import { ASSIGN_OUTCOME_WORDS } from '@shared/holdings/words'
+
 export default {
   holdings: {
+    outcome: wordsIn(ASSIGN_OUTCOME_WORDS, 'en'),
     tab: 'Asset numbers',
     search: 'Search a number, or a holder’s name or account',
     refresh: 'Refresh',
@@ -155,13 +159,9 @@ export default {
       example: 'account,asset number,action\nzhangsan,8100000002,assign\nlisi,8100000041,withdraw\nwangwu,8100000041,assign',
       willSend: '{rows} row(s) to send, in {calls} call(s)',
       afterCount: '{n} sent after a withdrawal in the file',
-      notSentCount: '{n} not sent',
-      nothingCount: '{n} already as asked',
       checkFilter: {
         all: 'All',
         send: 'To send',
-        notSent: 'Not sent',
-        nothingToDo: 'Nothing to do',
       },
       willAssign: 'Will be assigned to {name}.',
       willWithdraw: 'Will be withdrawn from {name}.',
@@ -169,14 +169,6 @@ export default {
       edit: 'Back to the rows',
       oneCallEach: 'One call per employee; safe to send again.',
       send: 'Send {n} row(s)',
-      status: {
-        running: 'Sending',
-        paused: 'Paused',
-        cancelling: 'Cancelling',
-        cancelled: 'Cancelled',
-        completed: 'Done',
-        interrupted: 'Interrupted (the app stopped)',
-      },
       calls: '{done} of {total} call(s)',
       eta: 'about {s} s left',
       pause: 'Pause',
@@ -187,7 +179,6 @@ export default {
         all: 'All',
         problems: 'Problems',
         done: 'Done',
-        notSent: 'Not sent',
       },
       retry: 'Retry {n} row(s)',
       retryHint: 'A retry checks those rows again against the enterprise first (something may have changed), then sends them. Rows about unknown numbers or employees are not retried: fix them in the file.',

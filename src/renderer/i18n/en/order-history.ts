@@ -63,6 +63,16 @@ export default {
     refundTitle: 'Refund order {number}?',
     refundBody: 'A new draft is made that revokes what this order bought (with its license order ids). Nothing is sent: you check the draft in the wizard and submit it.',
     withdrawn: 'Withdrawn: the order is back in Drafts.',
+    refusal: {
+      title: 'The service refused this order; nothing was done.',
+      at: 'At: {place}',
+      hint: 'Ready and Submit stay off until you change that field: the same order would be refused again. If you know it will be accepted now (the service was changed meanwhile), dismiss the refusal.',
+      hintNoField: 'Ready and Submit stay off until you dismiss the refusal: the message names no field to change.',
+      dismiss: 'Dismiss: I know what was refused',
+      dismissTitle: 'Dismiss the refusal?',
+      dismissBody: 'The order can then be marked ready and submitted unchanged. The service may refuse it again for the same reason.',
+      dismissYes: 'Dismiss it',
+    },
     drawer: {
       title: 'Order {number}',
       loadFailed: 'The order could not be read',

@@ -118,7 +118,12 @@ export default {
     duration: { noStart: 'No start date', noEnd: 'No end date' },
     issues: {
       count: '1 issue | {n} issues',
-      none: 'No issues: the service would accept this order.',
+      none: 'No issues found by the checks made on this computer.',
+      serviceOnly: 'Only the service can tell whether:',
+      serviceCustomer: 'the customer and the enterprise exist and belong together;',
+      serviceAssets: 'each asset number belongs to the enterprise (or is free to buy);',
+      serviceOrderNo: 'the customer order number was not used before.',
+      warnings: '1 warning (does not block sending) | {n} warnings (do not block sending)',
       more: 'And {n} more (fix the ones above first).',
     },
     review: {

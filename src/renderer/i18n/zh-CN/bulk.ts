@@ -1,16 +1,10 @@
 /** 简体中文 messages: a bulk run of any kind: progress, results, retry, export, lists of runs; lock item states. */
+import { ITEM_COUNT_WORDS, ITEM_WORDS, RUN_STATUS_WORDS, wordsIn } from '@shared/i18n/run-words'
 import type en from '../en/bulk'
 
 const zhCN: typeof en = {
   run: {
-    status: {
-      running: '执行中',
-      paused: '已暂停',
-      cancelling: '正在取消',
-      cancelled: '已取消',
-      completed: '已完成',
-      interrupted: '已中断',
-    },
+    status: wordsIn(RUN_STATUS_WORDS, 'zh-CN'),
     pause: '暂停',
     resume: '继续',
     cancel: '取消执行',
@@ -18,13 +12,7 @@ const zhCN: typeof en = {
     cancelConfirm: '停止发送？已发送的项保留结果；其余的不再发送。',
     cancelYes: '取消执行',
     cancelNo: '继续执行',
-    done: '已完成',
-    succeeded: '成功',
-    failed: '失败',
-    unknown: '结果未知',
-    cancelled: '未发送',
-    remaining: '剩余',
-    duplicates: '重复',
+    done: '进度',
     rate: '速度',
     perSecond: '{n} 个/秒',
     timeLeft: '剩余时间',
@@ -48,14 +36,6 @@ const zhCN: typeof en = {
     duplicateOf: '与序号 {line} 相同：只发送一次',
     col: { line: '序号', lock: '锁号', status: '状态码', result: '结果', details: '详情' },
     items: '{n} 项',
-    figure: {
-      ok: '成功 {n}',
-      failed: '失败 {n}',
-      unknown: '结果未知 {n}',
-      cancelled: '未发送 {n}',
-      pending: '剩余 {n}',
-      duplicate: '重复 {n}',
-    },
     figureSep: '，',
     list: {
       when: '开始时间',
@@ -70,16 +50,12 @@ const zhCN: typeof en = {
     },
   },
   lockState: {
-    ok: '成功',
     notFound: '锁不存在',
     failed: '操作失败',
     wrongType: '锁类型错误',
-    callError: '调用失败',
-    unknown: '结果未知',
-    cancelled: '未发送（已取消）',
-    duplicate: '重复',
-    pending: '尚未完成',
   },
+  item: wordsIn(ITEM_WORDS, 'zh-CN'),
+  itemCount: wordsIn(ITEM_COUNT_WORDS, 'zh-CN'),
 }
 
 export default zhCN

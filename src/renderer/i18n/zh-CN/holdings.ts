@@ -1,6 +1,10 @@
 /** 简体中文：企业的资产编号、员工的资产编号、批量分配、转移、借用。 */
+import { wordsIn } from '@shared/i18n/run-words'
+import { ASSIGN_OUTCOME_WORDS } from '@shared/holdings/words'
+
 export default {
   holdings: {
+    outcome: wordsIn(ASSIGN_OUTCOME_WORDS, 'zh-CN'),
     tab: '资产编号',
     search: '搜索编号，或持有人的姓名、账号',
     refresh: '刷新',
@@ -155,13 +159,9 @@ export default {
       example: '账号,资产编号,操作\nzhangsan,8100000002,分配\nlisi,8100000041,收回\nwangwu,8100000041,分配',
       willSend: '将发送 {rows} 行，共 {calls} 次调用',
       afterCount: '其中 {n} 行在文件中的收回完成后发送',
-      notSentCount: '{n} 行不发送',
-      nothingCount: '{n} 行本已如此',
       checkFilter: {
         all: '全部',
         send: '将发送',
-        notSent: '不发送',
-        nothingToDo: '无需操作',
       },
       willAssign: '将分配给 {name}。',
       willWithdraw: '将从 {name} 收回。',
@@ -169,14 +169,6 @@ export default {
       edit: '返回修改',
       oneCallEach: '每名员工一次调用；可安全地重新发送。',
       send: '发送 {n} 行',
-      status: {
-        running: '发送中',
-        paused: '已暂停',
-        cancelling: '正在取消',
-        cancelled: '已取消',
-        completed: '已完成',
-        interrupted: '已中断（应用曾停止）',
-      },
       calls: '{done} / {total} 次调用',
       eta: '约剩 {s} 秒',
       pause: '暂停',
@@ -187,7 +179,6 @@ export default {
         all: '全部',
         problems: '有问题',
         done: '已完成',
-        notSent: '未发送',
       },
       retry: '重试 {n} 行',
       retryHint: '重试前会先按企业当前情况重新检查这些行（情况可能已变化），然后再发送。涉及不存在的编号或员工的行不会重试：请在文件中更正。',

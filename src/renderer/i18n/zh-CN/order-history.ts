@@ -63,6 +63,16 @@ export default {
     refundTitle: '退订订单 {number}？',
     refundBody: '将新建一个草稿，撤销此订单所购内容（使用其许可订单号）。不会发送任何内容：请在向导中检查该草稿后再提交。',
     withdrawn: '已撤回：订单已退回草稿。',
+    refusal: {
+      title: '服务拒绝了此订单，未做任何处理。',
+      at: '位置：{place}',
+      hint: '在您修改该字段之前，“标记就绪”和“提交”保持不可用：原样提交仍会被拒绝。如果您确定现在会被接受（服务端已作调整），可以忽略此拒绝。',
+      hintNoField: '在您忽略此拒绝之前，“标记就绪”和“提交”保持不可用：消息未指出可修改的字段。',
+      dismiss: '忽略：我已了解拒绝原因',
+      dismissTitle: '忽略此拒绝？',
+      dismissBody: '之后可以不作修改地标记就绪并提交。服务可能会以同样的原因再次拒绝。',
+      dismissYes: '忽略',
+    },
     drawer: {
       title: '订单 {number}',
       loadFailed: '无法读取订单',

@@ -118,7 +118,12 @@ export default {
     duration: { noStart: '无开始日期', noEnd: '无结束日期' },
     issues: {
       count: '{n} 个问题',
-      none: '没有问题：服务会接受此订单。',
+      none: '本机检查未发现问题。',
+      serviceOnly: '以下情况只有服务能判断：',
+      serviceCustomer: '客户和企业是否存在，且客户属于该企业；',
+      serviceAssets: '每个资产编号是否属于该企业（或可以购买）；',
+      serviceOrderNo: '客户订单号此前是否未被使用。',
+      warnings: '{n} 个提醒（不妨碍发送）',
       more: '另有 {n} 个（请先处理上面的问题）。',
     },
     review: {

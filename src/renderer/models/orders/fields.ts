@@ -132,7 +132,16 @@ export function issueMessage(issue: RuleIssue, locale: Locale): string {
   const override = OVERRIDES[`${issue.rule}:${place.field}`]
   if (override) return override[locale]
   const { sequence: _sequence, ...rest } = issue
+  const first = issue.params?.['first']
+  // A repeat names where the value first is, in words ("Entry 1 › Asset group 2 › Asset number 3").
+  if (typeof first === 'string') rest.params = { ...issue.params, first: placeWords(issuePlace(first), locale) }
   return describeIssue({ ...rest, field: fieldWords(place, locale) }, locale)
+}
+
+/** A field's place and name in words, as the issues list shows one. */
+function placeWords(place: IssuePlace, locale: Locale): string {
+  const where = issueLocation(place, locale)
+  return where ? `${where} › ${fieldWords(place, locale)}` : fieldWords(place, locale)
 }
 
 /** One issue as the wizard lists it. */

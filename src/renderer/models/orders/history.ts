@@ -17,7 +17,7 @@ import {
 } from '@shared/orders/outbox'
 import { entryDraftFrom } from '@shared/orders/refund'
 import { entrySentences } from './review'
-import { issueLocation, issuePlace, orderFieldLabel } from './fields'
+import { refusalPlaceWords } from './refusal'
 
 // ---- actions by state ------------------------------------------------------------------------------------
 
@@ -117,13 +117,7 @@ export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence:
 
 /** Where a refusal belongs, said as the wizard says a field's place: "Entry 2 › Customer ID". */
 export function refusalPlaceText(r: OrderRecord['refusal'], locale: Locale): string {
-  if (!r) return ''
-  if (r.field) {
-    const place = issuePlace(r.field)
-    const where = place.entry === null && r.sequence !== null ? issueLocation({ ...place, entry: r.sequence - 1 }, locale) : issueLocation(place, locale)
-    return [where, orderFieldLabel(place.field, locale)].filter((s) => s !== '').join(' › ')
-  }
-  return r.sequence !== null ? issueLocation({ entry: r.sequence - 1, steps: [], field: '', item: null, path: '' }, locale) : ''
+  return r ? refusalPlaceWords(r, locale) : ''
 }
 
 /** The outbox's counts worth saying (the ones above zero), in the order the states go. */

@@ -8,6 +8,9 @@ import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
 import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
 import { holdingsConfigureStartSchema } from './holdings'
+import { ITEM_STATES, JOB_STATUSES } from '../../bulk/states'
+
+export { ITEM_STATES, JOB_STATUSES, type ItemState, type JobStatus } from '../../bulk/states'
 
 export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure'] as const
 export type BulkKind = (typeof BULK_KINDS)[number]
@@ -56,18 +59,6 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
 export type BulkStartInput = z.input<typeof bulkStartSchema>
 export type BulkStart = z.output<typeof bulkStartSchema>
 
-/**
- * The final (or current) state of one input item:
- * - ok: done (a lock with status 1; an employee created, `memberGlobalId` set);
- * - failed: the service said no (a lock status 2-4, an employee in the failed list with the server's message,
- *   or an error of the whole call in `error`);
- * - unknown: the call may or may not have been done and reading back could not tell;
- * - cancelled: not done because the job was cancelled;
- * - duplicate: the same item appeared earlier in the input: not sent again (`duplicateOf` is that position);
- * - pending: not finished yet.
- */
-export const ITEM_STATES = ['pending', 'ok', 'failed', 'unknown', 'cancelled', 'duplicate'] as const
-export type ItemState = (typeof ITEM_STATES)[number]
 
 export const itemResultSchema = z.object({
   state: z.enum(ITEM_STATES),
@@ -86,8 +77,6 @@ export const itemResultSchema = z.object({
 })
 export type ItemResult = z.output<typeof itemResultSchema>
 
-export const JOB_STATUSES = ['running', 'paused', 'cancelling', 'cancelled', 'completed', 'interrupted'] as const
-export type JobStatus = (typeof JOB_STATUSES)[number]
 
 /**
  * A job's counts, all from one place (the runner's view of the job), the same in `bulk.list`, `bulk.get` and

@@ -27,7 +27,7 @@ describe('row results', () => {
 
   it('gives every row of the call a refusal about the employee, and a failure of the call to all of its rows', () => {
     const out = rowResults(rows, [{ groups: plan.first, results: [{ state: 'failed', error: err('60026') }, { state: 'failed', error: err('app.network') }] }])
-    expect(out.slice(0, 3).map((r) => r.outcome)).toEqual(['refused', 'refused', 'failed'])
+    expect(out.slice(0, 3).map((r) => r.outcome)).toEqual(['refused', 'refused', 'callError'])
     // The employee is not there: a retry would get the same.
     expect(rowRetryable(out[0]!)).toBe(false)
     expect(rowRetryable(out[2]!)).toBe(true)

@@ -1,9 +1,10 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SECRET_NAMES } from '@shared/ipc/channels/profiles'
 import { REDACTED, Journal, redactRequest } from '../../../../src/main/services/journal'
+import { forgetKnownSecrets, rememberSecret } from '../../../../src/main/services/known-secrets'
 
 // One distinctive value per secret kind the app handles: the profile's vault secrets, the tokens, the
 // passwords of employees in requests, OAuth form fields, and auth headers.
@@ -36,7 +37,20 @@ function everySecret(): unknown {
   }
 }
 
+// The products of the issue: ordinary names that read like credentials.
+const NAMES = ['基础包 Basic Pack', 'Bearer Edition', 'Token Manager', 'Password Vault']
+
 describe('redactRequest', () => {
+  // Secret values the app handled (read from the vault, issued by the token endpoint) are hidden in any text.
+  beforeEach(() => {
+    rememberSecret('S3CR3T-in-text')
+    rememberSecret('S3CR3T-query-token')
+    rememberSecret('S3CR3T-url-pw')
+    rememberSecret('S3CR3T-xyz')
+    rememberSecret('S3CR3T-q')
+  })
+  afterEach(() => forgetKnownSecrets())
+
   it('leaves no secret of any kind, at any depth, and keeps the rest', () => {
     const out = redactRequest(everySecret())
     const text = JSON.stringify(out)
@@ -56,9 +70,20 @@ describe('redactRequest', () => {
     expect(out.userList[0]).toBe(members.userList[0])
     expect(out.userList[1]).toEqual({ userName: 'b', password: REDACTED, name: 'B' })
     expect(members.userList[1]!.password).toBe('S3CR3T') // the request itself is left alone
-    // Text that could hold a secret is still looked at: 'b' of "bearer", and '=', ':', '/'.
-    expect(redactRequest({ note: 'Bearer S3CR3T-xyz' })).toEqual({ note: expect.not.stringContaining('S3CR3T') })
-    expect(redactRequest(['token=S3CR3T-q'])).toEqual([expect.not.stringContaining('S3CR3T')])
+    // A secret value the app handled is hidden wherever it appears in text.
+    expect(redactRequest({ note: 'Bearer S3CR3T-xyz' })).toEqual({ note: 'Bearer [redacted]' })
+    expect(redactRequest(['token=S3CR3T-q'])).toEqual(['token=[redacted]'])
+  })
+
+  it('keeps product and package names that read like credentials, as sent', () => {
+    const order = {
+      orderList: [{ assets: [{ products: NAMES.map((productName, i) => ({ productName, productUri: `U${i}`, passwords: ['S3CR3T-pw'] })), merchandises: [{ merchandiseName: NAMES[0] }] }] }],
+    }
+    const out = JSON.stringify(redactRequest(order))
+    for (const name of NAMES) expect(out).toContain(JSON.stringify(name))
+    expect(out).not.toContain('S3CR3T')
+    // Nothing else in it is secret: only the passwords were copied.
+    expect(redactRequest({ productName: 'Bearer Edition', note: 'Basic Pack: Token=1' })).toEqual({ productName: 'Bearer Edition', note: 'Basic Pack: Token=1' })
   })
 
   it('does not truncate long lists (the journal shows what was sent)', () => {

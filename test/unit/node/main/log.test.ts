@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { forgetKnownSecrets, rememberSecret } from '../../../../src/main/services/known-secrets'
 import { createLogger, redact, redactText } from '../../../../src/main/services/log'
 import { removeDir, tempDir } from '../../../support/tmp'
 
@@ -22,21 +23,44 @@ describe('redact', () => {
     expect(out.passwordMin).toBe(6)
   })
 
-  it('hides secrets inside free text', () => {
-    expect(redactText('Authorization: Bearer eyJ.abc')).not.toContain('eyJ.abc')
-    expect(redactText('grant_type=password&password=hunter2&username=a')).not.toContain('hunter2')
-    expect(redactText('{"client_secret":"xyz"}')).not.toContain('xyz')
-    expect(redactText('http://127.0.0.1:5/#token=TOKEN123')).not.toContain('TOKEN123')
-    expect(redactText('https://user:pa55@host/')).not.toContain('pa55')
-    expect(redactText('profile created')).toBe('profile created')
+  it('hides the secret values the app handled wherever they appear in text, and the password of a URL', () => {
+    for (const v of ['eyJ.abc', 'hunter2', 'xyz-secret', 'TOKEN123']) rememberSecret(v)
+    try {
+      expect(redactText('Authorization: Bearer eyJ.abc')).toBe('Authorization: Bearer [redacted]')
+      expect(redactText('grant_type=password&password=hunter2&username=a')).not.toContain('hunter2')
+      expect(redactText('{"client_secret":"xyz-secret"}')).not.toContain('xyz-secret')
+      expect(redactText('http://127.0.0.1:5/#token=TOKEN123')).not.toContain('TOKEN123')
+      expect(redactText('https://user:pa55@host/')).not.toContain('pa55')
+      expect(redactText('profile created')).toBe('profile created')
+    } finally {
+      forgetKnownSecrets()
+    }
+  })
+
+  it('keeps ordinary words that read like secrets: product and package names are not credentials', () => {
+    rememberSecret('S3CR3T-real-app-secret')
+    try {
+      for (const name of ['基础包 Basic Pack', 'Bearer Edition', 'Token Manager', 'Password Vault', 'Password Vault: Pro', 'Token=Free Trial']) {
+        expect(redactText(name)).toBe(name)
+        expect(redact({ productName: name, note: `bought ${name}` })).toEqual({ productName: name, note: `bought ${name}` })
+      }
+      expect(redactText('sent with S3CR3T-real-app-secret')).toBe('sent with [redacted]')
+    } finally {
+      forgetKnownSecrets()
+    }
   })
 
   it('copes with cycles and errors', () => {
     const a: Record<string, unknown> = { name: 'a' }
     a.self = a
     expect(() => JSON.stringify(redact(a))).not.toThrow()
-    const e = redact(new Error('token=abc failed')) as { message: string }
-    expect(e.message).not.toContain('abc')
+    rememberSecret('abc-known')
+    try {
+      const e = redact(new Error('token=abc-known failed')) as { message: string }
+      expect(e.message).not.toContain('abc-known')
+    } finally {
+      forgetKnownSecrets()
+    }
   })
 })
 

@@ -110,6 +110,17 @@ describe('order import: rows to an order', () => {
     expect(r.draft.entries[0]!.assets[0]!.assetNos).toEqual(['8100000012'])
   })
 
+  it('a lock number in two entries (or two rows of one) is an issue at the later row, naming the line of the first', () => {
+    for (const [locale, said] of [['en', 'repeats "8100000021" (first at line 2)'], ['zh-CN', '重复：“8100000021”（首次出现在 第 2 行）']] as const) {
+      const t = table(locale, [{ entry: 'A', assetNos: '8100000021' }, { entry: 'A', assetNos: '8100000023' }, { entry: 'B', assetNos: '8100000022; 8100000021' }])
+      const r = rowsToOrder(t, guessMapping(t.columns), catalog, opts(locale))
+      const at4 = r.issues.filter((i) => i.line === 4).map((i) => i.message)
+      expect(at4).toHaveLength(1)
+      expect(at4[0]).toContain(said)
+      expect(r.issues.filter((i) => i.line === 2)).toEqual([])
+    }
+  })
+
   it('says it in Chinese for a Chinese user, with the file’s own headers', () => {
     const t = table('zh-CN', [
       { entry: '1', assetNos: '81000 00001', borrowedUsbKey: '也许' },

@@ -70,7 +70,7 @@ describe('the bulk run panel', () => {
     expect(w.find('[data-testid="run-filter-all"]').text()).toBe('All (3)')
     expect(w.find('[data-testid="run-filter-failed"]').text()).toBe('Operation failed (1)')
     expect(w.find('[data-testid="run-filter-notFound"]').text()).toBe('Lock does not exist (1)')
-    expect(text()).toContain('3 items: 1 succeeded, 2 failed')
+    expect(text()).toContain('3 items: 1 done, 2 failed')
 
     await w.find('[data-testid="run-retry"]').trigger('click')
     await flushPromises()
@@ -151,7 +151,7 @@ describe('the bulk run panel', () => {
     await tick()
     expect(w.find('[data-testid="run-done"]').text()).toBe('1,203 / 9,781')
     expect(w.find('[data-testid="bulk-run-list-status"]').text()).toBe('Running')
-    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,200 succeeded, 3 failed, 8,578 remaining')
+    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,200 done, 3 failed, 8,578 not done yet')
 
     // Paused: the calls in flight answer after the pause; the engine's last counts are shown everywhere.
     summary = job({ total: 9781, ok: 1600, failed: 3, pending: 8178 }, 'paused', 5)
@@ -160,7 +160,7 @@ describe('the bulk run panel', () => {
     await flushPromises()
     expect(w.find('[data-testid="run-done"]').text()).toBe('1,603 / 9,781')
     expect(w.find('[data-testid="bulk-run-list-status"]').text()).toBe('Paused')
-    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,600 succeeded, 3 failed, 8,178 remaining')
+    expect(w.find('[data-testid="bulk-run-list-counts"]').text()).toBe('9,781 items: 1,600 done, 3 failed, 8,178 not done yet')
     w.unmount()
   })
 

@@ -50,7 +50,7 @@ describe('bulk results over attempts', () => {
     expect(attempt.marks).toEqual([{ line: 3, action: 'assign', issue: 'unknownEmployee', note: null }])
     const runs = [{ jobId: 'j1', phase: 1 as const, attempt: 0, groups: plan.first }]
     const first = mergedResults(rows, [attempt], runs, new Map([['j1', [{ state: 'ok' }, { state: 'failed', error: { code: 'app.network', messageKey: 'app.network', params: {}, details: {} } }]]]))
-    expect(first.map((r) => r.outcome)).toEqual(['done', 'failed', 'notSent'])
+    expect(first.map((r) => r.outcome)).toEqual(['done', 'callError', 'notSent'])
     expect(retryRows(rows, first).map((r) => r.line)).toEqual([2])
     const again = { lines: [2], marks: [], second: [] }
     const runs2 = [...runs, { jobId: 'j2', phase: 1 as const, attempt: 1, groups: [plan.first[1]!] }]

@@ -33,9 +33,9 @@ describe('lock status in words', () => {
   })
 
   it('words items without a status by their state', () => {
-    expect(lockWordsKey('disable', { state: 'failed', error: callError })).toBe('lockState.callError')
-    expect(lockWordsKey('enable', { state: 'duplicate', duplicateOf: 0 })).toBe('lockState.duplicate')
-    expect(typeof lookup(zhCN, 'lockState.unknown')).toBe('string')
+    expect(lockWordsKey('disable', { state: 'failed', error: callError })).toBe('item.callError')
+    expect(lockWordsKey('enable', { state: 'duplicate', duplicateOf: 0 })).toBe('item.duplicate')
+    expect(typeof lookup(zhCN, 'item.unknown')).toBe('string')
   })
 })
 
@@ -92,8 +92,8 @@ describe('the lock format of the run panel', () => {
     const ctx: RowContext = { t: (k, p) => `${k}${p ? JSON.stringify(p) : ''}`, locale: 'en', errorText: (e) => `error ${e.code}` }
     const format = lockRowFormat('enable')
     expect(exportRow(items[0]!, format, ctx)).toEqual([1, '8000000003', 3, 'lockStatus.enable.3', ''])
-    expect(exportRow(items[3]!, format, ctx)).toEqual([4, '8000000003', null, 'lockState.duplicate', 'run.duplicateOf{"line":1}'])
-    expect(exportRow(items[4]!, format, ctx)).toEqual([5, '8100000002', null, 'lockState.callError', 'error 500'])
+    expect(exportRow(items[3]!, format, ctx)).toEqual([4, '8000000003', null, 'item.duplicate', 'run.duplicateOf{"line":1}'])
+    expect(exportRow(items[4]!, format, ctx)).toEqual([5, '8100000002', null, 'item.callError', 'error 500'])
     expect(format.exportBaseName).toBe('locks-enable')
   })
 })

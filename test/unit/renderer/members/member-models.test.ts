@@ -26,7 +26,7 @@ describe('the member form on screen', () => {
   })
 
   it('follows the password bounds of the settings', () => {
-    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000, passwordRetentionDays: 7 }, orders: { instanceIdPrefix: 'LD' } })
+    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000, callDeadlineMs: 30000, passwordRetentionDays: 7 }, orders: { instanceIdPrefix: 'LD' } })
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#2024' }, 'add', narrow)).toBe(true)
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#20' }, 'add', narrow)).toBe(false)
   })
@@ -91,7 +91,7 @@ describe('member runs in the run panel', () => {
     expect(line.value!(item({ state: 'ok' }, 2))).toBe(9)
     const plain = memberRowFormat('members.delete').columns.find((c) => c.key === 'line')!
     expect(plain.text(item({ state: 'ok' }, 1), ctx)).toBe('2')
-    expect(f.columns.find((c) => c.key === 'words')!.text(item({ state: 'failed', message: 'x' }), ctx)).toBe('members.result.refused')
+    expect(f.columns.find((c) => c.key === 'words')!.text(item({ state: 'failed', message: 'x' }), ctx)).toBe('item.refused')
     expect(f.categories.map((c) => c.id)).toContain('refused')
   })
 })

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { AppError } from '@shared/errors/app-error'
 import { emptyProduct, type OrderDraft, type OrderEntryDraft } from '@shared/orders/draft'
+import { fieldFingerprint } from '@shared/orders/refusal'
 import { installBridge } from '../../../../src/renderer/bridge'
 import { useOrderWizardStore } from '../../../../src/renderer/stores/order-wizard'
 import { useProfilesStore } from '../../../../src/renderer/stores/profiles'
@@ -122,6 +123,60 @@ async function opened(): Promise<ReturnType<typeof useOrderWizardStore>> {
 }
 
 describe('order wizard store', () => {
+  it('a draft back from a refusal: the refusal at its field and first in the issues, Ready off until that field changes', async () => {
+    const first = await opened()
+    const id = first.draftId!
+    first.setEntry(0, good(first.entries[0]!))
+    await first.flush()
+    await first.close()
+    // As the core leaves it (src/main/services/orders): the refusal kept with the draft, its field's fingerprint.
+    const body = structuredClone(drafts.get(id)!.body) as OrderDraft
+    const error = AppError.api('13004', 'Order sequence 1: orderList[0].assets[0].assetNos[0]: asset 8100000001 belongs to another enterprise').toData()
+    const field = 'orderList[0].assets[0].assetNos[0]'
+    drafts.set(id, { ...drafts.get(id)!, body: { ...body, refusal: { orderId: 'o1', at: 1, error, field, sequence: 1, value: fieldFingerprint(body, field) } } })
+
+    const store = useOrderWizardStore()
+    await store.open(id)
+    expect(store.activeRefusal?.field).toBe(field)
+    expect(store.issueCount).toBe(1)
+    expect(store.shownIssues[0]).toMatchObject({ location: 'Entry 1 › Asset group 1 › Asset numbers', anchor: 'of-orderList-0-assets-0-assetNos' })
+    expect(store.shownIssues[0]!.message).toContain('Entry 1 › Asset group 1 › Asset numbers: asset 8100000001 belongs to another enterprise')
+    expect(store.refusalAt('of-orderList-0-assets-0-assetNos')).toContain('belongs to another enterprise')
+    expect(store.markReady()).toBe(false)
+    // Another field changed: still refused.
+    store.setEntry(0, { ...store.entries[0]!, address: 'Road 9' })
+    await flush()
+    expect(store.issueCount).toBe(1)
+    // The field it names changed: the refusal is spent, and leaves the stored draft.
+    const g = store.entries[0]!.assets[0]!
+    store.setEntry(0, { ...store.entries[0]!, assets: [{ ...g, assetNos: ['8100000002'] }] })
+    await flush()
+    expect(store.activeRefusal).toBeNull()
+    expect(store.issueCount).toBe(0)
+    await store.flush()
+    expect((drafts.get(id)!.body as OrderDraft).refusal).toBeUndefined()
+    expect(store.markReady()).toBe(true)
+  })
+
+  it('a refusal dismissed knowingly lets the unchanged order be marked ready', async () => {
+    const store = await opened()
+    const id = store.draftId!
+    store.setEntry(0, good(store.entries[0]!))
+    await store.flush()
+    await store.close()
+    const body = drafts.get(id)!.body as OrderDraft
+    const error = AppError.api('13004', 'Parameter validation error. Something is wrong.').toData()
+    drafts.set(id, { ...drafts.get(id)!, body: { ...body, refusal: { orderId: 'o1', at: 1, error, field: null, sequence: null, value: '' } } })
+    await store.open(id)
+    expect(store.issueCount).toBe(1)
+    expect(store.markReady()).toBe(false)
+    store.dismissRefusal()
+    expect(store.issueCount).toBe(0)
+    expect(store.markReady()).toBe(true)
+    await store.flush()
+    expect((drafts.get(id)!.body as OrderDraft).refusal).toBeUndefined()
+  })
+
   it('a new order: a draft with a proposed number and one entry, opened and checked', async () => {
     const store = await opened()
     expect(store.loaded).toBe(true)
@@ -183,6 +238,10 @@ describe('order wizard store', () => {
     expect(store.check.byEntry[1]).toEqual([])
     store.removeEntry(0)
     expect(store.entries).toHaveLength(2)
+    // The copy carries the original's asset numbers: one fate per number and order, so the copy's are repeats.
+    expect(store.check.all.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList[1].assets[0].assetNos[0] duplicate'])
+    const copy = store.entries[1]!
+    store.setEntry(1, { ...copy, assets: [{ ...copy.assets[0]!, assetNos: ['8100000099'] }] })
     expect(store.issueCount).toBe(0)
   })
 

@@ -119,6 +119,37 @@ describe('the cached check', () => {
     expect(third.header.map((i) => i.field)).toEqual(['channelCode'])
   })
 
+  it('finds a number in two entries, with the "orders per batch" setting given, as the shared check does (issue 28)', () => {
+    const a = goodEntry()
+    const b = goodEntry({ assets: [{ ...goodEntry().assets[0]!, assetNos: ['8100000009', '8100000002'] }] })
+    const c = goodEntry({ assets: [{ ...goodEntry().assets[0]!, assetNos: ['8100000010'] }] })
+    const draft: OrderDraft = { ...newOrder('LD-2'), entries: [a, b, c] }
+    const checker = createOrderChecker()
+    const limits = { maxOrdersPerBatch: 2 }
+    const r = checker.check(draft, 'DEMO', limits)
+    expect(r.all).toEqual(checkOrderDraft(draft, 'DEMO', limits))
+    expect(r.header.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList maxItems'])
+    expect(r.byEntry[1]!.map((i) => i.field)).toEqual(['orderList[1].assets[0].assetNos[1]'])
+    expect(issueMessage(r.byEntry[1]![0]!, 'en')).toBe('Asset number 2 repeats "8100000002" (first at Entry 1 › Asset group 1 › Asset number 2)')
+    expect(issueMessage(r.byEntry[1]![0]!, 'zh-CN')).toBe('第 2 个资产编号 重复：“8100000002”（首次出现在 条目 1 › 资产组 1 › 第 2 个资产编号）')
+    // The default limit (100) passes three entries; the repeat stays while nothing changed, as the same list.
+    const again = checker.check(draft, 'DEMO')
+    expect(again.header).toEqual([])
+    expect(again.byEntry[1]).toBe(r.byEntry[1])
+    // The first entry removed: the repeat is gone from the entry that was not edited.
+    const fixed = { ...draft, entries: [b, c] }
+    expect(checker.check(fixed, 'DEMO').all).toEqual([])
+    expect(checkOrderDraft(fixed, 'DEMO')).toEqual([])
+  })
+
+  it('keeps warnings apart from issues', () => {
+    const draft: OrderDraft = { ...newOrder('LD-3'), entries: [goodEntry({ adminEmail: 'ann.example.com' })] }
+    const r = createOrderChecker().check(draft, 'DEMO')
+    expect(r.all).toEqual([])
+    expect(r.warnings.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList[0].adminEmail unlikelyEmail'])
+    expect(issueMessage(r.warnings[0]!, 'en')).toMatch(/^Administrator e-mail does not look like an e-mail address/)
+  })
+
   it('an order without entries says so at the order', () => {
     const r = createOrderChecker().check({ channelOrderId: 'X', syncMode: 'sync', entries: [] }, 'C')
     expect(r.all).toEqual(checkOrderDraft({ ...newOrder('X'), entries: [] }, 'C'))

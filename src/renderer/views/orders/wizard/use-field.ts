@@ -14,10 +14,17 @@ export function useField(entry: () => number | null) {
   return {
     /** The input id of a draft path (`orderList[0].customerName` → `of-entry-customerName`). */
     id: (path: string): string => fieldDomId(path),
-    /** The issues of a field, as one line ('' when none). */
-    err: (path: string): string =>
+    /** The issues of a field, as one line ('' when none): the service's refusal there first. */
+    err: (path: string): string => {
+      const anchor = anchorId(path)
+      const said = store.issuesAt(anchor, entry()).map((i) => issueMessage(i, loc()))
+      const refused = store.refusalAt(anchor)
+      return (refused ? [refused, ...said] : said).join(' · ')
+    },
+    /** The warnings of a field (likely mistakes the service may still take), as one line ('' when none). */
+    warn: (path: string): string =>
       store
-        .issuesAt(anchorId(path), entry())
+        .warningsAt(anchorId(path), entry())
         .map((i) => issueMessage(i, loc()))
         .join(' · '),
     /** A field's label as the issues name it. */

@@ -23,9 +23,9 @@ import { SOURCE_LABELS } from '@shared/customers/files'
 import type { Locale } from '@shared/i18n/locale'
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
-import type { CliContext } from './context'
-import { EXIT } from './exit-codes'
-import { command, readInput, type Globals } from './commands'
+import { type CommandDeps, type Globals } from '../command'
+import type { CliContext } from '../context'
+import { EXIT } from '../exit-codes'
 
 const TEXT = {
   none: { en: 'No customers.', 'zh-CN': '没有客户。' },
@@ -146,7 +146,8 @@ interface CreateOptions {
 }
 
 /** The `customers` command and its subcommands. */
-export function customersCommand(globals: Globals): Command {
+export function customersCommand(globals: Globals, deps: CommandDeps): Command {
+  const { command, readInput } = deps
   const customers = new Command('customers').description('the customer book and enterprise customers on the service (order operations 1-4)')
 
   customers
