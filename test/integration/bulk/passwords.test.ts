@@ -218,6 +218,9 @@ it('an import of 300 killed with SIGKILL leaves no password in any file', async 
   await expect.poll(created, { timeout: 20_000, interval: 5 }).toBeGreaterThanOrEqual(100)
   child.kill('SIGKILL')
   await once(child, 'exit')
+  // The call that was out when the child died is carried out by the service all the same: wait for it to be
+  // handled before counting, or a later read-back and this test's count would see two different services.
+  await sb.idle()
   const withPassword = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /Crash\d+pw/.test(readFileSync(join(e.parentPath, e.name), 'latin1')))
   console.info(`[passwords] killed at ${created()} of 300 created: ${withPassword.length} file(s) hold a password`)
   expect(withPassword).toEqual([])

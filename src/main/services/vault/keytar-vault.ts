@@ -5,7 +5,8 @@ import { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault
 import { KeytarJobSecrets, type JobSecretVault } from './job-secrets'
 import type { KeytarApi } from './keytar-api'
 
-export type { KeytarApi } from './keytar-api'
+export type { KeytarApi }
+
 
 /** Keychain-backed vault: service `License Desk`, account `<profileId>/<secretName>`. */
 export class KeytarVault implements Vault {
