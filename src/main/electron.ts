@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
@@ -26,6 +26,7 @@ import {
 import { attachElectronTransport } from './ipc/electron-transport'
 import { PAGE_SECURITY_HEADERS } from './ipc/security'
 import { resolveStatic } from './ipc/static-files'
+import { NativeModuleError } from './services/db/native-binding'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -111,6 +112,9 @@ async function serveRenderer(request: Request): Promise<Response> {
 }
 
 function fail(err: unknown): void {
-  process.stderr.write(`License Desk could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  // A native module built for another runtime is said in one line with its fix (the log file has the detail).
+  const line = err instanceof NativeModuleError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)
+  process.stderr.write(`License Desk could not start: ${line}\n`)
+  if (err instanceof NativeModuleError) dialog.showErrorBox('License Desk could not start', err.message)
   app.exit(1)
 }
