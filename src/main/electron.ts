@@ -27,6 +27,7 @@ import { attachElectronTransport } from './ipc/electron-transport'
 import { PAGE_SECURITY_HEADERS } from './ipc/security'
 import { resolveStatic } from './ipc/static-files'
 import { NativeModuleError } from './services/db/native-binding'
+import { electronUpdateInstaller } from './updates-electron'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -77,7 +78,16 @@ async function start(): Promise<void> {
   ses.webRequest.onHeadersReceived((details, callback) => callback(withCspHeader(details)))
   protocol.handle(APP_SCHEME, serveRenderer)
 
-  core = await createCore({ dataDir, shell: 'electron', version: app.getVersion(), systemLocale: app.getLocale() })
+  core = await createCore({
+    dataDir,
+    shell: 'electron',
+    version: app.getVersion(),
+    systemLocale: app.getLocale(),
+    // Only the installed app updates itself; `npm start` runs from a checkout, which git updates.
+    ...(app.isPackaged ? { updateInstaller: electronUpdateInstaller } : {}),
+  })
+  // The check at start: a failure is kept in the status for Settings and logged once, never a dialog.
+  void core.services.updates.check().catch(() => undefined)
   attachElectronTransport({
     ipcMain,
     registry: core.registry,

@@ -24,6 +24,7 @@ import type { HoldingsService } from '../services/holdings'
 import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
+import type { UpdateService } from '../services/updates'
 
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
@@ -73,4 +74,6 @@ export interface Services {
   lookup: LookupService
   /** Asset numbers issued on this computer. */
   shellnums: ShellNumberHistory
+  /** The app's updates (checks the feed; the shell's installer downloads and installs). */
+  updates: UpdateService
 }
