@@ -11,6 +11,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { DigestTransform } from 'builder-util-runtime'
 import { parseUpdateInfo } from 'electron-updater/out/providers/Provider.js'
 import { z } from 'zod'
@@ -137,7 +138,7 @@ export async function downloadVerified(feedUrl: string, info: FeedInfo, dir: str
   const res = await get(url, fetchImpl)
   const target = join(dir, decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'update'))
   try {
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), new DigestTransform(file.sha512, 'sha512', 'base64'), createWriteStream(target))
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), new DigestTransform(file.sha512, 'sha512', 'base64'), createWriteStream(target))
   } catch (err) {
     await rm(target, { force: true })
     const code = (err as { code?: unknown }).code
