@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
@@ -28,6 +28,7 @@ import { PAGE_SECURITY_HEADERS } from './ipc/security'
 import { resolveStatic } from './ipc/static-files'
 import { NativeModuleError } from './services/db/native-binding'
 import { electronUpdateInstaller } from './updates-electron'
+import { menuTemplate } from './electron-menu'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -77,6 +78,7 @@ async function start(): Promise<void> {
   // The CSP as a header on everything the session loads (the dev server too), on top of the page's meta tag.
   ses.webRequest.onHeadersReceived((details, callback) => callback(withCspHeader(details)))
   protocol.handle(APP_SCHEME, serveRenderer)
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.getName())))
 
   core = await createCore({
     dataDir,
