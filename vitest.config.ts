@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
+// A timeout ends a hung test; it never measures one. A loaded 2-core machine runs a jsdom test that takes 2 s when
+// quiet in over 5 s (vitest's default), so unit and renderer tests get room too (integration tests have 60 s).
+const ROOMY = { testTimeout: 30_000, hookTimeout: 30_000 }
+
 const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) }
 
 // Three projects: node unit tests, renderer unit tests in jsdom, and integration tests that talk to the
@@ -15,7 +19,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/unit/node/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['test/unit/node/**/*.test.ts'], environment: 'node', ...ROOMY },
       },
       {
         resolve: { alias },
@@ -24,6 +28,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['test/unit/renderer/**/*.test.ts'],
           environment: 'jsdom',
+          ...ROOMY,
           // The confirmation box loads its style on first use; Element Plus's style entries import .css files,
           // which Node cannot load when the package is left external, so vite transforms them here.
           server: { deps: { inline: [/element-plus[\\/]es[\\/]components[\\/][^\\/]+[\\/]style/] } },

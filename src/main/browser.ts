@@ -7,8 +7,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { appPaths, appVersion } from './app-paths'
-import { createCore } from './core'
+import { AppError } from '@shared/errors/app-error'
+import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
+import { describeHolder, readOwner } from './core/owner'
 import { startHttpTransport } from './ipc/http-transport'
 
 function portArg(value: string): number {
@@ -34,7 +36,19 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const dataDir = opts.dataDir ?? resolveDataDir()
-  const core = await createCore({ dataDir, shell: 'browser', version })
+  let core: Core
+  try {
+    core = await createCore({ dataDir, shell: 'browser', version })
+  } catch (err) {
+    // One process per data folder: say which one has it and where it answers, and leave it be.
+    if (err instanceof AppError && err.code === 'app.dataDirBusy') {
+      const holder = readOwner(dataDir)
+      const where = holder?.address ? `: open ${holder.address}` : ''
+      process.stderr.write(`License Desk is already running on ${dataDir}: ${describeHolder(holder)}${where}\n`)
+      process.exit(1)
+    }
+    throw err
+  }
   const server = await startHttpTransport({
     registry: core.registry,
     events: core.events,
@@ -42,6 +56,7 @@ async function main(): Promise<void> {
     log: core.services.log.child('http'),
     port: opts.port,
   })
+  core.services.owner.setAddress(server.url)
   process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
   // The browser's command line is readable by other local users: it gets a one-time address, never the token.
   if (opts.open) openInBrowser(server.openUrl())

@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { AppError, describeError } from '@shared/errors/app-error'
+import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
@@ -124,6 +126,10 @@ async function serveRenderer(request: Request): Promise<Response> {
 }
 
 function fail(err: unknown): void {
+  // Another process (browser mode, a command) holds the data folder: say so in a window, not only on stderr.
+  if (err instanceof AppError && err.code === 'app.dataDirBusy') {
+    dialog.showErrorBox('License Desk', describeError(err.toData(), resolveLocale('system', app.getLocale())))
+  }
   // A native module built for another runtime is said in one line with its fix (the log file has the detail).
   const line = err instanceof NativeModuleError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)
   process.stderr.write(`License Desk could not start: ${line}\n`)

@@ -10,6 +10,7 @@ import { connect } from './api/connection'
 import { i18n } from './i18n'
 import { createAppRouter, followEarlyAddress } from './router'
 import App from './App.vue'
+import { startAriaRepair } from './composables/aria-repair'
 
 // Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
 // address the core opened (exchanged for the token first).
@@ -17,4 +18,5 @@ await connect()
 
 const router = createAppRouter()
 followEarlyAddress(router)
+startAriaRepair({ pageSize: () => i18n.global.t('a11y.pageSize') }, i18n.global.locale)
 createApp(App).use(createPinia()).use(i18n).use(router).mount('#app')

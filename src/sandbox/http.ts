@@ -9,21 +9,31 @@ export class BodyTooLarge extends Error {}
 /** The client closed the connection before its request body was complete. */
 export class ClientGone extends Error {}
 
-/** Reads the whole body as UTF-8; rejects with BodyTooLarge past the cap. */
+/**
+ * Reads the whole body as UTF-8; rejects with BodyTooLarge past the cap. The rest of an oversized body is read and
+ * discarded first, so the caller's 413 reaches a client that is still sending and the connection stays usable; a
+ * body past DRAIN_FACTOR times the cap is not worth waiting for: the connection is closed.
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let over = Number(req.headers['content-length'] ?? 0) > limit
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
+      if (size > limit * DRAIN_FACTOR) {
         reject(new BodyTooLarge())
         req.destroy()
         return
       }
-      chunks.push(chunk)
+      if (size > limit) over = true
+      if (over) chunks.length = 0
+      else chunks.push(chunk)
     })
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => {
+      if (over) reject(new BodyTooLarge())
+      else resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    })
     req.on('error', reject)
     // A client gone before its body was whole (killed during the latency, say): without this the handler would
     // wait for an 'end' that never comes. Closed before we listened counts too.
@@ -34,6 +44,9 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     if (req.destroyed && !req.complete) gone()
   })
 }
+
+/** How much of an oversized body is read (and dropped) before the 413, in multiples of the cap. */
+const DRAIN_FACTOR = 8
 
 /** Sends a JSON body with its length (keep-alive friendly). */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -61,6 +61,7 @@ export class Pipeline {
         else res.destroy()
       })
       .finally(() => {
+        this.d.stats.settled()
         if (--this.handling > 0) return
         const waiters = this.idleWaiters
         this.idleWaiters = []

@@ -11,6 +11,8 @@ export type CreateOperation = 'bindEnterprise' | 'createEnterprise' | 'batchOrde
 export interface SandboxStats {
   /** Every HTTP request, including the token endpoint and unknown paths. */
   requests: number
+  /** Requests whose handling has ended (answered, refused, dropped, or their client gone): `requests - settled` are still being handled. */
+  settled: number
   /** Requests per operation, counted on arrival (before faults, authentication and validation). */
   byOperation: Record<string, number>
   /** Business codes answered, per code ('0' for success). */
@@ -26,6 +28,8 @@ export interface SandboxStats {
     received: Partial<Record<CreateOperation, Record<string, number>>>
     applied: Partial<Record<CreateOperation, Record<string, number>>>
   }
+  /** Disable and enable requests received per lock number (valid requests, whatever each lock's status). */
+  toggles: Record<string, number>
 }
 
 function bump(map: Record<string, number>, key: string, by = 1): void {
@@ -38,16 +42,22 @@ export class StatsRecorder {
   static empty(): SandboxStats {
     return {
       requests: 0,
+      settled: 0,
       byOperation: {},
       byCode: {},
       tokenRequests: 0,
       faults: { failed500: 0, dropped: 0, droppedAfterWork: 0 },
       creates: { received: {}, applied: {} },
+      toggles: {},
     }
   }
 
   request(): void {
     this.s.requests++
+  }
+
+  settled(): void {
+    this.s.settled++
   }
 
   token(): void {
@@ -68,6 +78,10 @@ export class StatsRecorder {
 
   received(op: CreateOperation, key: string): void {
     bump((this.s.creates.received[op] ??= {}), key)
+  }
+
+  toggled(lockNumbers: readonly string[]): void {
+    for (const n of lockNumbers) bump(this.s.toggles, n)
   }
 
   applied(op: CreateOperation, key: string): void {

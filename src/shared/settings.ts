@@ -48,6 +48,9 @@ const limitsPatchSchema = z.object(limitFields).partial()
 export const assumedLimitsSchema = limitsPatchSchema.transform((v) => ({ ...DEFAULT_LIMITS, ...defined(v) }))
 export type AssumedLimits = z.output<typeof assumedLimitsSchema>
 
+/** Longest call deadline a user may set; the order outbox's claim expiry is a multiple of it. */
+export const MAX_CALL_DEADLINE_MS = 120_000
+
 const bulkFields = {
   /** Lock numbers per disable/enable call. */
   lockChunkSize: z.number().int().min(1).max(5000),
@@ -61,6 +64,11 @@ const bulkFields = {
   connectTimeoutMs: z.number().int().min(100),
   bodyTimeoutMs: z.number().int().min(100),
   /**
+   * One call's overall deadline in ms, across all its attempts, waits and token requests: then it ends as failed or
+   * unknown (docs/decisions.md, "Deadlines"). Bounded so the order outbox's claim outlives any send (CLAIM_STALE_MS).
+   */
+  callDeadlineMs: z.number().int().min(1_000).max(MAX_CALL_DEADLINE_MS),
+  /**
    * Days an unfinished (paused or interrupted) employee import keeps its initial passwords on this computer;
    * then they are removed and its unfinished employees end failed (docs/engine.md).
    */
@@ -73,6 +81,7 @@ export const DEFAULT_BULK = {
   retryBaseMs: 250,
   connectTimeoutMs: 10_000,
   bodyTimeoutMs: 60_000,
+  callDeadlineMs: 30_000,
   passwordRetentionDays: 7,
 }
 /** Each bulk setting's schema, for screens that show its bounds. */

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { MEMBER_DRAFT_IDS } from '@shared/ipc/channels/members'
-import { test, expect, draftText, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, draftText, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
 
 interface Found {
   found: { asked: string; globalId: string; userName: string; name: string }[]
@@ -294,5 +294,70 @@ test.describe('a slow service', () => {
     expect(found.found).toHaveLength(250)
     const listed = await api<Page_>(app, 'members.list', { keyword: u, pageNum: 1, pageSize: 500 })
     expect(listed.total).toBe(250)
+  })
+})
+
+test.describe('without a system keychain, a slow service', () => {
+  test.use({ appEnv: { DBUS_SESSION_BUS_ADDRESS: '', LICENSE_DESK_SANDBOX_LATENCY: '1200' } })
+
+  test('the import says its passwords are kept in memory; after a kill its unsent employees are in the rows not imported, with the reason (中文 too)', async ({ app, page }) => {
+    test.setTimeout(180_000)
+    const u = `mem${Date.now().toString(36)}`
+    const rows: (string | number)[][] = []
+    for (let i = 1; i <= 150; i++) rows.push([`${u}${i}`, 'Start#2024', `员工${i}`])
+    const file = test.info().outputPath(`${u}.xlsx`)
+    await employeeFile(file, rows, ['userName', 'password', 'name'])
+    await api(app, 'settings.update', { bulk: { concurrency: 1 } })
+
+    await openMembers(app, page)
+    await page.locator('#tab-import').click()
+    await page.getByTestId('import-file-input').setInputFiles(file)
+    await page.getByTestId('import-to-check').click()
+    await expect(page.getByTestId('import-count-send')).toHaveText('150', { timeout: 60_000 })
+    await expect(page.getByTestId('import-start')).toBeEnabled({ timeout: 60_000 })
+    await page.getByTestId('import-start').click()
+    await page.locator('.el-message-box').getByRole('button', { name: 'Import employees: 150' }).click()
+    await expect(page.getByTestId('import-passwords-in-memory')).toContainText('No system keychain: the initial passwords of this import are kept in memory only.')
+    await expect(page.getByTestId('run-done')).toHaveText('100 / 150', { timeout: 60_000 })
+    await app.restart({ kill: true })
+
+    await openMembers(app, page)
+    await page.locator('#tab-import').click()
+    const run = page.getByTestId('bulk-run')
+    await expect(run).toHaveAttribute('data-status', 'interrupted', { timeout: 30_000 })
+    await page.getByTestId('run-resume').click()
+    await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 90_000 })
+    await expect(page.getByTestId('run-ok')).toHaveText('100')
+    await expect(page.getByTestId('run-failed')).toHaveText('50')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-export-failed').click()])
+    const failedPath = test.info().outputPath(`${u}-failed.xlsx`)
+    await download.saveAs(failedPath)
+    const failed = await readXlsx(failedPath)
+    expect(failed).toHaveLength(51)
+    expect(failed[1]![3]).toContain('its initial password is no longer kept')
+
+    await chooseLanguage(page, 'language-zh-CN')
+    await page.getByTestId('nav-members').click()
+    await page.locator('#tab-import').click()
+    await expect(page.getByTestId('import-passwords-in-memory')).toContainText('没有系统钥匙串：本次导入的初始密码仅保存在内存中。')
+  })
+})
+
+test.describe('without a system keychain', () => {
+  test.use({ appEnv: { DBUS_SESSION_BUS_ADDRESS: '' } })
+
+  test('a bulk password reset says its password is kept in memory only while it runs (中文 too)', async ({ app, page }) => {
+    const words = { en: 'No system keychain: this password is kept in memory only while the reset runs.', 'zh-CN': '没有系统钥匙串：重置进行期间此密码仅保存在内存中。' }
+    for (const lang of ['en', 'zh-CN'] as const) {
+      if (lang === 'zh-CN') await chooseLanguage(page, 'language-zh-CN')
+      await openMembers(app, page)
+      await pickFromMenu(page, page.getByTestId('member-bulk'), 'member-bulk-reset-pasted')
+      await page.getByTestId('member-bulk-text').fill('zhangsan')
+      await page.getByTestId('member-bulk-check').click()
+      await expect(page.getByTestId('member-bulk-found')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByTestId('member-bulk-password-in-memory')).toContainText(words[lang])
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('member-bulk-dialog')).toBeHidden()
+    }
   })
 })

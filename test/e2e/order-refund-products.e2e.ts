@@ -77,7 +77,7 @@ test.describe('in Chinese', () => {
     await api(app, 'customers.save', { fields: DEMO })
     await app.open(page)
     await pickLockAndProduct(page)
-    await expect(page.getByTestId('issues-count')).toContainText('没有问题')
+    await expect(page.getByTestId('issues-count')).toContainText('本机检查未发现问题')
     await page.getByTestId('mode-review').click()
     await expect(page.getByTestId('review-sentence').first()).toContainText(LOCK)
     await expect(page.getByTestId('review-sentence').first()).toContainText('退订')

@@ -174,6 +174,10 @@ test('Settings → General offers the limits and bulk settings with their bounds
   await expect(limits).toContainText('Lock numbers per call')
   await expect(limits).toContainText('From 1 to 5,000; default 100')
   await expect(limits).toContainText('Asset numbers per call')
+  // The one deadline of a call, with its bounds (1 s to 2 min) and default (30 s).
+  await expect(limits).toContainText('Deadline of one call')
+  await expect(limits).toContainText('From 1,000 to 120,000 ms; default 30,000')
+  await expect(page.getByTestId('setting-bulk-callDeadlineMs')).toHaveValue('30000')
   const chunk = page.getByTestId('setting-bulk-lockChunkSize')
   await expect(chunk).toHaveValue('100')
   const field = page.locator('.el-form-item', { has: chunk })
@@ -207,6 +211,7 @@ test('Settings → General offers the limits and bulk settings with their bounds
   await page.getByTestId('language-zh-CN').click()
   await expect(page.getByTestId('settings-limits')).toContainText('每次调用的锁号数')
   await expect(page.getByTestId('settings-limits')).toContainText('1 到 5,000；默认 100')
+  await expect(page.getByTestId('settings-limits')).toContainText('单次调用时限')
 })
 
 test('a half-filled New profile dialog comes back after a reload (secrets aside), and a long address stays inside it', async ({ app, page }) => {

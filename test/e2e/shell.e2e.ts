@@ -5,7 +5,10 @@
  */
 import type { Page } from '@playwright/test'
 import { BUILT_AREAS } from '../../src/renderer/router/area-names'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { test, expect } from './fixtures'
+import { BROWSER_ENTRY } from './fixtures/app-process'
 
 async function chooseLanguage(page: Page, testId: string): Promise<void> {
   await page.getByTestId('nav-settings').click()
@@ -154,4 +157,17 @@ test('with the system keychain there is no keychain banner', async ({ app, page 
   await app.open(page)
   await expect(page.getByTestId('nav-orders')).toBeVisible()
   await expect(page.getByTestId('keychain-banner')).toHaveCount(0)
+})
+
+test('a second browser mode on the same data folder names the first, where it answers, and exits', async ({ app }) => {
+  const second = spawn(process.execPath, [BROWSER_ENTRY, '--data-dir', app.dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  second.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+  second.stderr.setEncoding('utf8').on('data', (s: string) => (out += s))
+  const [code] = (await once(second, 'exit')) as [number | null]
+  expect(code).toBe(1)
+  const pid = /process (\d+) \(browser mode/.exec(out)?.[1]
+  expect(out).toBe(`License Desk is already running on ${app.dataDir}: process ${pid} (browser mode, ${app.origin}/): open ${app.url}\n`)
+  // The first goes on answering.
+  expect((await fetch(`${app.origin}/`)).status).toBe(200)
 })

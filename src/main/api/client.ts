@@ -30,6 +30,7 @@ import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
 import type { Abortable } from './abort-scope'
 import type { ConnectionConfig } from './connection'
 import { decodeResponse } from './decode'
+import { Deadline, deadlineError, within } from './deadline'
 import type { JournalContext, JournalEnd, JournalSink, JournalStart } from './journal-sink'
 import { newNonce } from './nonce'
 import { buildRequest, type BuiltRequest, type CallTokens, type RequestParts } from './request'
@@ -38,7 +39,8 @@ import { afterQueuedWrites, send, SendStopped } from './send'
 import { countsText, summarize } from './summary'
 import { tokenEndpointIssuer } from './token-endpoint'
 import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
-import { classifyTransportError, transportAppError, type TransportFailure } from './transport'
+import { classifyTransportError, transportAppError } from './transport'
+import { asCreateOutcome, GROUP_TOKENS, rejectedKinds, STOPPED_BY_US, targetOf, toAppError, tokenOf } from './call-failure'
 
 /** Minimal logger the client writes to (the app's logger redacts; we never pass secrets anyway). */
 export interface ApiLogger {
@@ -66,6 +68,8 @@ export interface CallOptions {
   signal?: Abortable
   /** Overall limit of one attempt, on top of the agent's timeouts. */
   timeoutMs?: number
+  /** The call's overall deadline across all its attempts (default settings.callDeadlineMs; see deadline.ts). */
+  deadlineMs?: number
   /** Links journal entries to a bulk job. */
   context?: JournalContext
   /** Overrides settings.maxRetries for this call. */
@@ -178,64 +182,6 @@ export interface ApiClient {
   close(): Promise<void>
 }
 
-const GROUP_TOKENS: Record<ApiGroup, TokenKind[]> = {
-  order: ['order'],
-  member: ['memberClient', 'memberUser'],
-}
-
-/** The held token a kind of token is in the call's tokens. */
-function tokenOf(used: CallTokens, kind: TokenKind): string {
-  return (kind === 'order' ? used.app : kind === 'memberClient' ? used.client : used.user) ?? ''
-}
-
-/** Which held tokens a rejection points at: 60000 the app/client token, 60005 the user token, 401/403 all. */
-function rejectedKinds(group: ApiGroup, error: AppError): TokenKind[] | null {
-  const status = error.details.httpStatus
-  const isAuth = error.code === '60000' || error.code === '60005' || status === 401 || status === 403
-  if (!isAuth) return null
-  if (group === 'order') return ['order']
-  if (error.code === '60000') return ['memberClient']
-  if (error.code === '60005') return ['memberUser']
-  return ['memberClient', 'memberUser']
-}
-
-/**
- * For a create, a failure after the request may have reached the server (500, 5xx, timeout, dropped
- * connection, unreadable 200, cancel mid-flight) means the work may be done: the outcome is unknown.
- */
-function asCreateOutcome(error: AppError, sentMaybe: boolean, opId: OperationId): AppError {
-  const status = error.details.httpStatus
-  const unknown =
-    (sentMaybe && (error.code === 'app.network' || error.code === 'app.timeout' || error.code === 'app.cancelled')) ||
-    error.code === '500' ||
-    (error.code === 'app.httpStatus' && (status ?? 0) >= 500) ||
-    (error.code === 'app.badResponse' && status === 200)
-  if (!unknown) return error
-  const cause = [error.code, error.details.serverMessage ?? error.details.cause].filter(Boolean).join(': ')
-  const details: AppError['details'] = { operation: opId, retryable: false, cause }
-  if (status !== undefined) details.httpStatus = status
-  return AppError.app('app.unknownOutcome', {}, details)
-}
-
-function toAppError(err: unknown): AppError {
-  return err instanceof AppError ? err : AppError.app('app.internal')
-}
-
-const STOPPED_BY_US: Record<'timeout' | 'cancel', TransportFailure> = {
-  timeout: { fate: 'maybeSent', code: 'app.timeout', detail: 'timeout' },
-  cancel: { fate: 'aborted', code: 'app.cancelled', detail: 'aborted' },
-}
-
-/** Where requests go: the origin, and the base URL's own path (prefixed to every operation's path). */
-function targetOf(baseUrl: string): { origin: string; basePath: string; prefix: string } | null {
-  try {
-    const u = new URL(baseUrl)
-    return { origin: u.origin, basePath: u.pathname.replace(/\/+$/, ''), prefix: baseUrl.replace(/\/+$/, '') }
-  } catch {
-    return null
-  }
-}
-
 /** Creates the client of one profile. */
 export function createApiClient(config: ConnectionConfig, options: ApiClientOptions = {}): ApiClient {
   const settings: BulkSettings = { ...DEFAULT_BULK, ...options.settings }
@@ -249,6 +195,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     dispatcher: agent,
     maxRetries: settings.maxRetries,
     retryBaseMs: settings.retryBaseMs,
+    deadlineMs: settings.callDeadlineMs,
   }
   if (options.onTokenRequest) issueOpts.onRequest = options.onTokenRequest
   const tokens = new TokenManager(config, tokenEndpointIssuer(config.tokenUrl, issueOpts))
@@ -276,8 +223,12 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     return { callTokens, sources: held.map((h) => h.source) }
   }
 
-  async function tokensFor(group: ApiGroup, signal?: Abortable): Promise<CallTokens> {
-    return heldTokens(group) ?? (await resolveTokens(group, signal)).callTokens
+  /** The call's tokens; waiting for one to be issued counts against the call's deadline, when it has one. */
+  async function tokensFor(group: ApiGroup, signal?: Abortable, deadline?: { d: Deadline; opId: OperationId }): Promise<CallTokens> {
+    const held = heldTokens(group)
+    if (held || !deadline) return held ?? (await resolveTokens(group, signal)).callTokens
+    const stop = () => deadlineError(deadline.d.ms, deadline.opId, 'read', false)
+    return (await within(resolveTokens(group, signal), deadline.d.remaining(), stop, signal)).callTokens
   }
 
   function build(opId: OperationId, parts: RequestParts, callTokens: CallTokens): Attempt {
@@ -311,9 +262,9 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
   }
 
   /** Tokens, a fresh g_nonce, the request, and (for writes) the journal's start entry, on disk. */
-  async function attemptFor(opId: OperationId, parts: RequestParts, attempt: number, opts: CallOptions): Promise<Attempt> {
+  async function attemptFor(opId: OperationId, parts: RequestParts, attempt: number, opts: CallOptions, d: Deadline): Promise<Attempt> {
     const op = OPERATIONS[opId]
-    const a = build(opId, parts, await tokensFor(op.group, opts.signal))
+    const a = build(opId, parts, await tokensFor(op.group, opts.signal, { d, opId }))
     if (op.repeat !== 'read' && journal) a.entryId = await journal.started(startEntry(a, parts, attempt, opts.context))
     return a
   }
@@ -377,12 +328,15 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     const reissued = new Set<TokenKind>()
     let prepared = opts.prepared?.[PREPARED]
     if (prepared && (prepared.opId !== opId || prepared.consumed)) throw AppError.app('app.internal')
+    const deadline = new Deadline(opts.deadlineMs ?? settings.callDeadlineMs)
+    // Whether an attempt may have reached the server: then the deadline's outcome of a write is unknown.
+    let sentEver = false
     for (;;) {
       if (opts.signal?.aborted) {
         if (prepared) await opts.prepared?.abandon()
         throw AppError.app('app.cancelled', {}, { operation: opId })
       }
-      const a = prepared ?? (await attemptFor(opId, parts, attempt, opts))
+      const a = prepared ?? (await attemptFor(opId, parts, attempt, opts, deadline))
       prepared = undefined
       a.consumed = true
       const entryId = a.entryId
@@ -408,11 +362,15 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         const onSent = () => {
           sentAt = Date.now()
         }
+        // One timer per attempt: the call's time left, or the attempt's own limit when that is shorter.
+        const left = deadline.remaining()
+        if (left === 0) throw new SendStopped(true)
+        const limit = Math.min(opts.timeoutMs ?? left, left)
         const res = await send(
           agent,
           { origin: target.origin, path: target.basePath + a.built.url.slice(target.prefix.length), method: a.built.method, headers: a.built.headers, body: a.built.body },
           opts.signal,
-          opts.timeoutMs,
+          limit,
           onSent,
         )
         if (opts.slot && res.status === 200) {
@@ -440,11 +398,15 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           // The journal could not record the send: nothing was sent, and the call stops here.
           if (err.code === 'app.storage' && sentAt === undefined) throw err
           error = err
+        } else if (err instanceof SendStopped && err.timedOut && deadline.remaining() === 0) {
+          sentMaybe = sentAt !== undefined
+          error = deadlineError(deadline.ms, opId, op.repeat, sentMaybe || sentEver)
         } else {
           const t = err instanceof SendStopped ? STOPPED_BY_US[err.timedOut ? 'timeout' : 'cancel'] : classifyTransportError(err)
           sentMaybe = t.fate !== 'notSent'
           error = transportAppError(t, opId, hostOf(target.origin))
         }
+        sentEver ||= sentMaybe
         if (op.repeat === 'create') error = asCreateOutcome(error, sentMaybe, opId)
         const end: JournalEnd = {
           outcome: error.code === 'app.unknownOutcome' ? 'unknown' : 'error',
@@ -467,12 +429,14 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         continue
       }
       if (error.code === 'app.cancelled') throw error
-      if (shouldRetry(op.repeat, error, attempt, maxRetries)) {
+      const wait = shouldRetry(op.repeat, error, attempt, maxRetries) ? backoffMs(attempt, settings.retryBaseMs, random) : -1
+      // No retry that could not even start before the deadline: the call ends with what this attempt got.
+      if (wait >= 0 && wait < deadline.remaining()) {
         options.logger?.warn('api: retrying', { operation: opId, code: error.code, attempt, nonce: a.nonce })
         // Other calls may use the place while this one waits (it is taken again before the retry is sent).
         opts.slot?.release()
         try {
-          await sleep(backoffMs(attempt, settings.retryBaseMs, random), opts.signal)
+          await sleep(wait, opts.signal)
         } catch {
           throw AppError.app('app.cancelled', {}, { operation: opId })
         }

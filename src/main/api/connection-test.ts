@@ -7,7 +7,7 @@ import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import { hostOf, transportWordsKey } from '@shared/errors/transport-words'
 import type { Locale } from '@shared/i18n/locale'
 import type { ConnectionTest, TestStep, TestSummary } from '@shared/ipc/channels/profiles'
-import type { BulkSettings } from '@shared/settings'
+import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client'
 import type { ConnectionConfig } from './connection'
 
@@ -117,6 +117,12 @@ function sourcesText(t: Texts, sources: ('issued' | 'pasted')[]): string {
   return [...new Set(sources)].map((s) => (s === 'issued' ? t.issued : t.pasted)).join(', ')
 }
 
+/**
+ * Each step's deadline (its token request or its read, retries included): four steps end within 14 s, so the test
+ * answers within 15 s even against a service that accepts and never answers (docs/decisions.md, "Deadlines").
+ */
+export const CONNECTION_TEST_STEP_MS = 3_500
+
 /** Tests a connection: per group a token step and a read step, never a write. */
 export async function testConnection(config: ConnectionConfig, options: ConnectionTestOptions = {}): Promise<ConnectionTest> {
   const t: Texts = TEXT[options.locale ?? 'en']
@@ -124,12 +130,12 @@ export async function testConnection(config: ConnectionConfig, options: Connecti
   const channelCode = config.channelCode || options.enterprise?.channelCode || ''
   const channelCustomerId = config.channelCustomerId || options.enterprise?.channelCustomerId || ''
   let enterpriseGlobalId = config.enterpriseGlobalId || options.enterprise?.enterpriseGlobalId || ''
-  const clientOpts: ApiClientOptions = {}
-  if (options.settings) clientOpts.settings = options.settings
+  const callDeadlineMs = Math.min(options.settings?.callDeadlineMs ?? DEFAULT_BULK.callDeadlineMs, CONNECTION_TEST_STEP_MS)
+  const clientOpts: ApiClientOptions = { settings: { ...options.settings, callDeadlineMs } }
   if (options.locale) clientOpts.locale = options.locale
   const client = options.client ?? createApiClient(config, clientOpts)
   // The test should answer quickly: one retry at most.
-  const o = { signal, maxRetries: 1 } as const
+  const o = { signal, maxRetries: 1, deadlineMs: callDeadlineMs } as const
 
   try {
     const orderHasCreds =

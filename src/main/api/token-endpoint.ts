@@ -5,6 +5,7 @@
 import { request, type Dispatcher } from 'undici'
 import { AppError } from '@shared/errors/app-error'
 import { describeIssues } from './decode'
+import { deadlineError } from './deadline'
 import { backoffMs, sleep } from './retry'
 import { tokenResponseSchema, type TokenIssuer, type TokenResponse } from './tokens'
 import { classifyTransportError } from './transport'
@@ -13,6 +14,8 @@ export interface TokenEndpointOptions {
   dispatcher: Dispatcher
   maxRetries: number
   retryBaseMs: number
+  /** One deadline across all the attempts of one token request (connect, headers, body, waits): see deadline.ts. */
+  deadlineMs: number
   /** Told the grant type of every request sent (tests count token requests). */
   onRequest?: (grantType: string) => void
 }
@@ -27,7 +30,11 @@ function oauthErrorText(v: unknown): string | undefined {
 
 /** A TokenIssuer posting to `tokenUrl`. */
 export function tokenEndpointIssuer(tokenUrl: string, opts: TokenEndpointOptions): TokenIssuer {
-  return async (form, signal) => {
+  return async (form, caller) => {
+    // The request ends by its deadline (failed: issuing a token changes nothing), or when the caller stops it.
+    const timeout = AbortSignal.timeout(opts.deadlineMs)
+    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout
+    const passed = () => deadlineError(opts.deadlineMs, 'token', 'read', false)
     for (let attempt = 0; ; attempt++) {
       let failure: AppError
       try {
@@ -55,12 +62,17 @@ export function tokenEndpointIssuer(tokenUrl: string, opts: TokenEndpointOptions
         failure = AppError.app('app.tokenRequest', { detail }, { httpStatus: res.statusCode, retryable: res.statusCode >= 500 })
       } catch (err) {
         if (err instanceof AppError) throw err
+        if (timeout.aborted) throw passed()
         const t = classifyTransportError(err, signal)
         if (t.fate === 'aborted') throw AppError.app('app.cancelled')
         failure = AppError.app('app.tokenRequest', { detail: t.detail }, { retryable: true })
       }
       if (!failure.details.retryable || attempt >= opts.maxRetries) throw failure
-      await sleep(backoffMs(attempt, opts.retryBaseMs), signal)
+      try {
+        await sleep(backoffMs(attempt, opts.retryBaseMs), signal)
+      } catch {
+        throw timeout.aborted ? passed() : AppError.app('app.cancelled')
+      }
     }
   }
 }

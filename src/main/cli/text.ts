@@ -4,7 +4,7 @@ import { fillTemplate } from '@shared/errors/catalog'
 import { countsTemplate, type ItemOutcome } from '@shared/i18n/run-words'
 
 // The counts of a run's summary, in the runs' one vocabulary (skipped: rows of the file kept back, and repeats).
-const RUN_COUNTS: [ItemOutcome, string][] = [['done', 'ok'], ['failed', 'failed'], ['unknown', 'unknown'], ['cancelled', 'cancelled'], ['notSent', 'skipped']]
+const RUN_COUNTS: [ItemOutcome, string][] = [['done', 'ok'], ['failed', 'failed'], ['unknown', 'unknown'], ['cancelled', 'cancelled'], ['pending', 'pending'], ['notSent', 'skipped']]
 // The counts of a bulk assignment's summary (failed: refused, blocked, call failed, unknown or skipped rows).
 const ASSIGN_COUNTS: [ItemOutcome, string][] = [['done', 'done'], ['nothingToDo', 'nothing'], ['notSent', 'notSent'], ['failed', 'failed'], ['cancelled', 'cancelled']]
 
@@ -25,7 +25,7 @@ const TEXT = {
   wrote: { en: 'Results written to {file}', 'zh-CN': '结果已写入 {file}' },
   jobStopped: { en: 'The job stopped: {error}', 'zh-CN': '任务已停止：{error}' },
   resume: { en: 'Resume it with: license-desk call bulk.resume \'{"id":"{id}"}\'', 'zh-CN': '可用以下命令继续：license-desk call bulk.resume \'{"id":"{id}"}\'' },
-  interrupted: { en: 'Interrupted: calls in flight were stopped; nothing else was sent.', 'zh-CN': '已中断：进行中的调用已停止，未再发送其他内容。' },
+  interrupted: { en: 'Paused: the calls in flight finished and nothing else was sent; {pending} item(s) are waiting.', 'zh-CN': '已暂停：进行中的调用已完成，未再发送其他内容；{pending} 项等待发送。' },
   shellDone: { en: '{n} asset number(s):', 'zh-CN': '{n} 个资产编号：' },
   shellUnknown: { en: 'The outcome of a request is unknown; asset numbers cannot be read back. See the journal.', 'zh-CN': '有请求结果未知，资产编号无法回查。请查看操作日志。' },
   groupOrder: { en: 'Order group', 'zh-CN': '订单组' },
@@ -43,6 +43,12 @@ const TEXT = {
   // members
   kindReset: { en: 'Reset passwords', 'zh-CN': '重置密码' },
   kindDelete: { en: 'Delete employees', 'zh-CN': '删除员工' },
+  passwordsInMemory: {
+    en: 'No system keychain: the passwords of this job are kept in memory only; if this command stops before the job ends, the employees not done yet end failed (password not kept) and go in the results file.',
+    'zh-CN': '没有系统钥匙串：此任务的密码仅保存在内存中；如果本命令在任务结束前停止，尚未完成的员工将以失败（密码未保存）结束并写入结果文件。',
+  },
+  kindConfigure: { en: 'Assign asset numbers', 'zh-CN': '分配资产编号' },
+  kindJob: { en: 'Job', 'zh-CN': '任务' },
   memberNotFound: { en: 'no employee "{ref}" in the enterprise', 'zh-CN': '企业中没有员工“{ref}”' },
   needMembers: { en: 'Name the employees (accounts or global ids), or give --file.', 'zh-CN': '请指定员工（账号或全局 ID），或使用 --file。' },
   needPassword: { en: 'Give the password with --password-stdin (piped in), or use --generate-password.', 'zh-CN': '请用 --password-stdin（从标准输入读取）提供密码，或使用 --generate-password。' },
@@ -83,6 +89,7 @@ const TEXT = {
   promptSecret: { en: '{secret} (typing is hidden): ', 'zh-CN': '{secret}（输入内容不显示）：' },
   profileCreated: { en: 'Profile “{name}” created ({id}).', 'zh-CN': '已创建连接“{name}”（{id}）。' },
   secretsStored: { en: 'Stored in the keychain: {names}', 'zh-CN': '已存入钥匙串：{names}' },
+  secretsInMemory: { en: 'Not stored (no system keychain here): kept in memory only while this command runs: {names}', 'zh-CN': '未保存（此处没有系统钥匙串）：仅在本命令运行期间保存在内存中：{names}' },
   secretSet: { en: '{secret} of “{name}” set.', 'zh-CN': '已设置“{name}”的{secret}。' },
   secretCleared: { en: '{secret} of “{name}” removed.', 'zh-CN': '已移除“{name}”的{secret}。' },
   activated: { en: '“{name}” is now the active profile.', 'zh-CN': '“{name}”现为当前连接。' },

@@ -49,7 +49,8 @@ import { Storage } from '../services/storage'
 import { UpdateService, type UpdateInstaller } from '../services/updates'
 import { openVault, type Vault } from '../services/vault'
 import { systemLocale } from './system-locale'
-import type { Services } from './services'
+import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
+import type { DataDirClaim, Services } from './services'
 
 export type { Services } from './services'
 
@@ -75,6 +76,12 @@ export interface CoreOptions {
   updateFeed?: { fetch?: typeof fetch; channel?: string }
   /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
   testConnection?: Services['testConnection']
+  /**
+   * Taking the data folder (core/owner.ts): 'require' (the shells) fails with app.dataDirBusy when another process
+   * holds it; 'try' (the CLI) goes on without it, reading only: jobs and the outbox are refused with that error.
+   * Default: 'try' for the CLI, else 'require'.
+   */
+  ownership?: 'require' | 'try'
 }
 
 /** A running core. `dispose` stops the sandbox and releases everything; call it once at exit. */
@@ -85,10 +92,31 @@ export interface Core {
   dispose(): Promise<void>
 }
 
-/** Builds the core for a data folder. */
+/** Builds the core for a data folder (taking the folder first: see CoreOptions.ownership). */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { dataDir } = options
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  // Before anything reads the jobs or the outbox: only the owner resumes a job or sends an order.
+  const ownership = options.ownership ?? (options.shell === 'cli' ? 'try' : 'require')
+  const held = ownership === 'require' ? claimDataDir(dataDir, options.shell) : tryClaimDataDir(dataDir, options.shell)
+  const owner: DataDirClaim = {
+    owns: held !== null,
+    require: () => {
+      if (!held) throw dataDirBusy(dataDir)
+    },
+    setAddress: (address) => held?.setAddress(address),
+    release: () => held?.release(),
+  }
+  try {
+    return await buildCore(options, owner)
+  } catch (err) {
+    owner.release()
+    throw err
+  }
+}
+
+async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Core> {
+  const { dataDir } = options
   const log = options.log ?? createLogger({ file: join(dataDir, 'logs', 'main.log') })
   const events = new EventBus(log.child('events'))
   const storage = new Storage(dataDir, log.child('storage'))
@@ -184,6 +212,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     journal,
     onChange: (profileId, ids) => events.emit('orders.changed', { profileId, ids }),
     log: log.child('orders'),
+    owner: owner.require,
     ...(options.orderTiming ? { timing: options.orderTiming } : {}),
   })
   // The connection may be back: a profile was edited or activated, or the sandbox came up.
@@ -197,6 +226,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const services: Services = {
     info,
     dataDir,
+    owner,
     log,
     events,
     storage,
@@ -215,7 +245,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events }),
+    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
     enterprises,
     assets,
     lookup,
@@ -231,7 +261,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
   services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
   // The outbox sends in the app (and browser mode); a CLI command that submits starts it itself.
-  if (options.shell !== 'cli') orders.start()
+  if (options.shell !== 'cli' && owner.owns) orders.start()
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -264,7 +294,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     syncSandbox(await services.profiles.activeId())
   }
 
-  log.info('core started', { shell: options.shell, version: options.version, keychain: vault.backend })
+  log.info('core started', { shell: options.shell, version: options.version, keychain: vault.backend, ownsDataDir: owner.owns })
   let disposed = false
   return {
     registry,
@@ -282,6 +312,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await journal.close()
       await sandbox.stop()
       db.close()
+      owner.release()
       log.info('core stopped')
     },
   }

@@ -26,6 +26,18 @@ import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
 import type { UpdateService } from '../services/updates'
 
+/** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
+export interface DataDirClaim {
+  /** Whether this process owns the data folder. */
+  readonly owns: boolean
+  /** Throws app.dataDirBusy (naming the holder) unless this process owns the data folder. */
+  require(): void
+  /** Records the address this process answers at (browser mode), for a second process's message. */
+  setAddress(address: string): void
+  /** Lets go of the folder (at dispose). */
+  release(): void
+}
+
 /** Facts about this run that do not change while it lasts. */
 export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
 
@@ -36,6 +48,8 @@ export type StaticInfo = Omit<AppInfo, 'keychain' | 'dataIssues'>
 export interface Services {
   info: StaticInfo
   dataDir: string
+  /** Whether this process owns the data folder (runs jobs, sends orders), and the check the writers make. */
+  owner: DataDirClaim
   log: Logger
   events: EventBus
   storage: Storage

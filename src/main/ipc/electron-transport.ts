@@ -1,7 +1,8 @@
 /**
  * Electron's transport: one `ipcMain.handle` per channel of the contract (prefixed `ld:`), each checking that the
  * call comes from our main window's top frame showing our own app, then handing it to the registry. Events go to
- * the window with `webContents.send('ld:event', name, payload)`. Only Electron types are imported here, so the
+ * the window with `webContents.send('ld:event', name, payload)`. An input over the size bound (input-size.ts) is
+ * refused before it is parsed. Only Electron types are imported here, so the
  * module loads (and is tested) without Electron.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron'
@@ -9,6 +10,7 @@ import { AppError } from '@shared/errors/app-error'
 import type { IpcResult } from '@shared/ipc/channel'
 import { CHANNELS, IPC_EVENT_CHANNEL, IPC_PREFIX, type ChannelName } from '@shared/ipc/contract'
 import type { EventBus } from './events'
+import { exceedsInputBytes, inputTooLarge } from './input-size'
 import type { HandlerRegistry } from './registry'
 import type { Logger } from '../services/log'
 
@@ -42,6 +44,11 @@ export function attachElectronTransport(options: ElectronTransportOptions): () =
       if (!isTrustedSender(event.senderFrame, target(), isAppUrl)) {
         log.warn('IPC call refused: untrusted sender', { channel, url: event.senderFrame?.url?.slice(0, 200) })
         return { ok: false, error: AppError.app('app.unauthorized', { status: 403 }).toData() }
+      }
+      // Bounded before zod sees it: a 50 MB argument is refused in one step, not validated for seconds.
+      if (exceedsInputBytes(input)) {
+        log.warn('IPC call refused: input over the size bound', { channel })
+        return { ok: false, error: inputTooLarge().toData() }
       }
       return registry.invoke(channel, input, { transport: 'electron' })
     })

@@ -18,6 +18,7 @@ import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import { CHANNEL_NAME } from '@shared/ipc/channel'
 import { isChannelName } from '@shared/ipc/contract'
 import type { EventBus } from './events'
+import { inputTooLarge, MAX_INPUT_BYTES } from './input-size'
 import type { HandlerRegistry } from './registry'
 import { PAGE_SECURITY_HEADERS } from './security'
 import { resolveStatic } from './static-files'
@@ -26,14 +27,13 @@ import type { Logger } from '../services/log'
 /** Header that carries the per-launch token. */
 export const TOKEN_HEADER = 'x-license-desk-token'
 /**
- * Largest request body. The biggest inputs the channels accept: an import file of 20 MB (27 MB as base64), an
- * export of 16 million characters (at most 48 MB of UTF-8), 100,000 employees to add (about 15 MB). 64 MB holds
- * each with room; past it, parsing the JSON alone would hold the core for seconds (docs/decisions.md).
+ * Largest request body: a channel's input bound (MAX_INPUT_BYTES, 48 MiB, see input-size.ts), refused on its
+ * Content-Length before reading and counted while streaming (chunked), before any parsing (docs/decisions.md).
  */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024
+export const DEFAULT_MAX_BODY_BYTES = MAX_INPUT_BYTES
 /** Interval of the keep-alive comment on the event stream. */
 export const SSE_KEEPALIVE_MS = 15_000
-/** Time to receive a request's headers, and its whole request (headers and body): loopback is fast, 64 MB too. */
+/** Time to receive a request's headers, and its whole request (headers and body): loopback is fast, 48 MB too. */
 export const HEADERS_TIMEOUT_MS = 20_000
 export const REQUEST_TIMEOUT_MS = 30_000
 /**
@@ -226,22 +226,18 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
       sendError(res, 415, AppError.app('app.invalidInput', { detail: 'the body must be application/json' }, { httpStatus: 415 }).toData())
       return
     }
-    const tooLarge = (): void =>
-      sendError(
-        res,
-        413,
-        AppError.app('app.invalidInput', { detail: `the request is larger than ${Math.floor(maxBody / (1024 * 1024))} MB` }, { httpStatus: 413 }).toData(),
-        { Connection: 'close' },
-      )
+    // The answer goes out at once; the rest of the body is read and dropped (Node drains it), so a client still
+    // sending gets the 413 instead of a reset connection. A body past DRAIN_FACTOR times the bound is not waited for.
+    const tooLarge = (close: boolean): void => sendError(res, 413, inputTooLarge(maxBody, 413).toData(), close ? { Connection: 'close' } : {})
     const declared = Number(req.headers['content-length'] ?? '0')
     if (declared > maxBody) {
-      tooLarge()
+      tooLarge(declared > maxBody * DRAIN_FACTOR)
       req.resume()
       return
     }
     const body = await readBody(req, maxBody)
     if (body === 'tooLarge') {
-      tooLarge()
+      tooLarge(false)
       return
     }
     let input: unknown = undefined
@@ -356,15 +352,24 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
   }
 }
 
-/** Reads a request body up to `max` bytes; beyond that it stops reading and answers 'tooLarge'. */
+/** How much of an oversized body is read (and dropped) after its 413, in multiples of the bound; past it, closed. */
+const DRAIN_FACTOR = 4
+
+/**
+ * Reads a request body up to `max` bytes; beyond that it answers 'tooLarge' at once and drops the rest as it
+ * arrives (closing the connection past DRAIN_FACTOR times `max`).
+ */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'tooLarge'> {
   return new Promise((resolvePromise, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     let over = false
     req.on('data', (chunk: Buffer) => {
-      if (over) return
       size += chunk.length
+      if (over) {
+        if (size > max * DRAIN_FACTOR) req.destroy()
+        return
+      }
       if (size > max) {
         over = true
         chunks.length = 0

@@ -33,6 +33,7 @@ export const NUMBER_SETTINGS: readonly NumberSetting[] = [
   field('bulk', 'retryBaseMs', true),
   field('bulk', 'connectTimeoutMs', true),
   field('bulk', 'bodyTimeoutMs', true),
+  field('bulk', 'callDeadlineMs', true),
   field('bulk', 'passwordRetentionDays'),
   field('limits', 'maxShellNumsPerCall'),
   field('limits', 'maxPageSize'),

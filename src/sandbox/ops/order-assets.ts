@@ -32,6 +32,7 @@ function lockNumbers(req: OpRequest): string[] {
 /** Disable (locked = true) or enable (false) each lock; per-item status 1 to 4. */
 function toggle(ctx: OpContext, req: OpRequest, locked: boolean): { data: { assetNum: string; status: LockStatus }[] } {
   const nums = lockNumbers(req)
+  ctx.stats.toggled(nums)
   const { store } = ctx
   // The magic 500 lock fails the whole call before anything changes.
   for (const n of nums) {

@@ -20,7 +20,7 @@ export const CREDENTIAL_CODES: ReadonlySet<string> = new Set([
 ])
 
 /** Codes of a passing fault: the same request may well succeed a moment later. */
-export const TRY_AGAIN_CODES: ReadonlySet<string> = new Set(['80001', '500', 'app.network', 'app.timeout'])
+export const TRY_AGAIN_CODES: ReadonlySet<string> = new Set(['80001', '500', 'app.network', 'app.timeout', 'app.deadline'])
 
 /** The advice for an error. */
 export function errorAdvice(e: Pick<AppErrorData, 'code' | 'details'>): ErrorAdvice {

@@ -56,6 +56,9 @@ export const APP_ERRORS = {
   'app.invalidInput': { en: 'Please correct the input: {detail}', 'zh-CN': '请更正输入：{detail}' },
   'app.network': { en: 'Could not reach the service ({detail}). Check the address and the network, then try again.', 'zh-CN': '无法连接服务（{detail}）。请检查地址和网络后重试。' },
   'app.timeout': { en: 'The service did not answer in time. Try again; if it keeps happening, check the network or raise the timeouts in Settings.', 'zh-CN': '服务未在规定时间内响应。请重试；如果反复出现，请检查网络或在“设置”中调大超时时间。' },
+  // A call's overall deadline (docs/decisions.md, "Deadlines"): failed (nothing was changed) or unknown (a change may have been made).
+  'app.deadline': { en: 'The service did not answer within {seconds} s, so the call was stopped. It failed and nothing was changed. Try again later; if it keeps happening, check the service and the network.', 'zh-CN': '服务未在 {seconds} 秒内应答，调用已停止。调用失败，未做任何更改。请稍后重试；如果反复出现，请检查服务和网络。' },
+  'app.deadlineUnknown': { en: 'The service did not answer within {seconds} s, so the call was stopped. Its outcome is unknown: the change may or may not have been made. Sending the same change again is safe.', 'zh-CN': '服务未在 {seconds} 秒内应答，调用已停止。结果未知：更改可能已生效，也可能未生效。再次发送同一更改是安全的。' },
   // Transport failures named for people (the connection test maps the low-level codes to these).
   'app.connectionRefused': { en: 'Nothing answers at {host}: the service is not running there, or the port is wrong. Check the service address in Settings → Connections.', 'zh-CN': '{host} 上没有服务应答：服务未运行，或端口不对。请在“设置 → 连接”中检查服务地址。' },
   'app.hostNotFound': { en: 'The name {host} could not be found. Check the spelling of the service address, and the network or DNS.', 'zh-CN': '找不到主机名 {host}。请检查服务地址的拼写，以及网络或 DNS。' },
@@ -74,7 +77,8 @@ export const APP_ERRORS = {
   'app.unknownOutcome': { en: 'The outcome is unknown: the connection ended before the service answered. It will be checked before anything is resent.', 'zh-CN': '结果未知：服务应答前连接已中断。重新发送前将先核对。' },
   'app.cancelled': { en: 'Cancelled.', 'zh-CN': '已取消。' },
   'app.passwordExpired': { en: 'Not imported: the import stayed unfinished for more than {days} days, so the initial password was removed from this computer. Import this employee again.', 'zh-CN': '未导入：导入超过 {days} 天未完成，初始密码已从本机删除。请重新导入该员工。' },
-  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept (it is removed once the import of an employee has ended). Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存（员工的导入结束后即删除）。请重新导入该员工。' },
+  'app.passwordNotKept': { en: 'Not imported, and its initial password is no longer kept: it is removed once the import of an employee has ended, and without a system keychain it was kept in memory only, so a restart lost it. Import this employee again.', 'zh-CN': '未导入，且其初始密码已不再保存：员工的导入结束后即删除；没有系统钥匙串时它只保存在内存中，重启后即丢失。请重新导入该员工。' },
+  'app.dataDirBusy': { en: 'The data folder is in use by License Desk {holder}: only one process at a time runs jobs and sends orders from it. Do this there, or close it and try again.', 'zh-CN': '数据文件夹正被 License Desk {holder} 使用：同一时间只有一个进程可以用它运行任务和发送订单。请在那里操作，或将其关闭后重试。' },
   'app.jobRunning': { en: 'The job is still running: pause or cancel it and wait for it to stop first.', 'zh-CN': '任务仍在运行：请先暂停或取消，并等待其停止。' },
   'app.notFound': { en: 'Not found: {what}', 'zh-CN': '未找到：{what}' },
   'app.conflict': { en: 'Already exists: {what}', 'zh-CN': '已存在：{what}' },

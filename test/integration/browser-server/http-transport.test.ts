@@ -8,7 +8,8 @@ import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/main/core'
-import { startHttpTransport, type HttpTransport } from '../../../src/main/ipc/http-transport'
+import { DEFAULT_MAX_BODY_BYTES, startHttpTransport, type HttpTransport } from '../../../src/main/ipc/http-transport'
+import { MAX_INPUT_BYTES } from '../../../src/main/ipc/input-size'
 import { silentLogger } from '../../../src/main/services/log'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
@@ -120,6 +121,10 @@ describe('browser-mode HTTP transport', () => {
       duplex: 'half',
     } as RequestInit)
     expect(streamed.status).toBe(413)
+    // Said in words, the bound named; the server's default bound is the channels' input bound, under 50 MB.
+    expect(await streamed.json()).toMatchObject({ ok: false, error: { code: 'app.invalidInput', params: { detail: 'the request is larger than 64 KB' }, details: { httpStatus: 413, retryable: false } } })
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(MAX_INPUT_BYTES)
+    expect(MAX_INPUT_BYTES).toBeLessThan(50 * 1024 * 1024)
   })
 
   it('refuses requests whose Host is not us (DNS rebinding) and foreign Origins', async () => {

@@ -16,28 +16,44 @@ import { DEFAULT_BULK } from '@shared/settings'
 import { createApiClient } from '../../../src/main/api/client'
 import { BulkRunner } from '../../../src/main/services/bulk'
 import { Journal } from '../../../src/main/services/journal'
+import { KeytarVault } from '../../../src/main/services/vault'
+import { fileKeytar } from '../../support/file-keytar'
 import type { SandboxHandle } from '../../../src/sandbox/index'
 import { demoConfig, sandbox } from '../api/support'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 let sb: SandboxHandle
 let dir: string
+/** The keychain stand-in the child and the resuming runner share (outside the data folder, as the OS keychain). */
+let keychainFile: string
 
 beforeAll(async () => {
   sb = await sandbox({ latencyMs: 40 })
   dir = mkdtempSync(join(tmpdir(), 'ld-crash-'))
+  keychainFile = join(mkdtempSync(join(tmpdir(), 'ld-crash-keychain-')), 'keychain.json')
 })
 afterAll(async () => {
   await sb.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** Files under `d` whose bytes match `text`. */
+function filesWith(d: string, text: RegExp): string[] {
+  const out: string[] = []
+  for (const e of readdirSync(d, { withFileTypes: true })) {
+    const p = join(d, e.name)
+    if (e.isDirectory()) out.push(...filesWith(p, text))
+    else if (text.test(readFileSync(p, 'latin1'))) out.push(p)
+  }
+  return out
+}
+
 /** Starts the child running a job; resolves with the child and its job's id. */
 async function startChild(args: string[]): Promise<{ proc: ChildProcess; jobId: string }> {
   // One process (node with tsx's loader), so SIGKILL hits the runner itself, not a wrapper around it.
   const proc = spawn(process.execPath, ['--import', 'tsx/esm', 'test/integration/bulk/job-child.ts', sb.url, dir, ...args], {
     cwd: root,
-    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
+    env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LD_TEST_KEYCHAIN: keychainFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let jobId = ''
@@ -63,6 +79,8 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
   await once(child, 'exit')
   const atKill = created()
   expect(atKill).toBeLessThan(N)
+  // Killed mid-import: no initial password in any file of the data folder (they are in the keychain).
+  expect(filesWith(dir, /Crash\d+pw/)).toEqual([])
   // The service finishes what reached it before the kill (a restarted app takes longer than that).
   await sb.idle()
 
@@ -75,6 +93,7 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     activeProfileId: async () => 'it-profile',
     operatorIdentity: async () => 'crash@example.com',
     onProgress: () => undefined,
+    secrets: new KeytarVault(fileKeytar(keychainFile)).jobs,
   })
   try {
     const listed = (await runner.list()).find((j) => j.id === jobId)
@@ -116,8 +135,8 @@ it('a job killed with SIGKILL resumes without creating anything twice', async ()
     expect(sb.stats().byOperation.listMembers ?? 0).toBeGreaterThan(readsBefore)
     // No initial password of a created employee is left on disk (removed just after the run: settled waits for it).
     await runner.settled(jobId)
-    const jobFile = readFileSync(join(dir, 'jobs', jobId, 'job.json'), 'utf8')
-    expect(jobFile).not.toContain('Crash0pw')
+    expect(filesWith(dir, /Crash\d+pw/)).toEqual([])
+    expect(await new KeytarVault(fileKeytar(keychainFile)).jobs.get(jobId)).toEqual(new Map())
     expect(readdirSync(join(dir, 'journal')).length).toBeGreaterThan(0)
   } finally {
     await runner.close()

@@ -3,11 +3,16 @@
  * numbers in chunks of 10) against a sandbox URL in a data folder, prints `job <id>` once started, and keeps
  * going until it ends (or is killed, which is the point).
  * Args: <sandboxUrl> <dataDir> <count> <prefix> [locks]
+ * With LD_TEST_KEYCHAIN=<file> the passwords live in a keychain stand-in in that file (test/support/file-keytar.ts,
+ * outside the data folder); without it, in this process's memory (no keychain: a kill loses them).
+ * LD_TEST_CONCURRENCY: calls out at once (default 2).
  */
 import { DEFAULT_BULK } from '@shared/settings'
 import { createApiClient } from '../../../src/main/api/client'
 import { BulkRunner } from '../../../src/main/services/bulk'
 import { Journal } from '../../../src/main/services/journal'
+import { KeytarVault } from '../../../src/main/services/vault'
+import { fileKeytar } from '../../support/file-keytar'
 import { DEMO_EID, demoConfig } from '../api/support'
 
 const [url, dataDir, count, prefix, kind] = process.argv.slice(2) as [string, string, string, string, string | undefined]
@@ -16,10 +21,11 @@ const client = createApiClient(demoConfig({ url }), { journal })
 const runner = new BulkRunner({
   dataDir,
   clientFor: async () => client,
-  settings: async () => ({ ...DEFAULT_BULK, concurrency: 2 }),
+  settings: async () => ({ ...DEFAULT_BULK, concurrency: Number(process.env.LD_TEST_CONCURRENCY ?? 2) }),
   activeProfileId: async () => 'it-profile',
   operatorIdentity: async () => 'crash@example.com',
   onProgress: () => undefined,
+  ...(process.env.LD_TEST_KEYCHAIN ? { secrets: new KeytarVault(fileKeytar(process.env.LD_TEST_KEYCHAIN)).jobs } : {}),
 })
 const job =
   kind === 'locks'

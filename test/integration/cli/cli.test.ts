@@ -17,6 +17,8 @@ import { removeDir, tempDir } from '../../support/tmp'
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 let dir: string
 let env: NodeJS.ProcessEnv
+/** The job the Ctrl-C test leaves paused, resumed by the next test. */
+let pausedJob = ''
 
 beforeAll(async () => {
   dir = await tempDir('ld-cli-')
@@ -103,6 +105,8 @@ describe('license-desk', () => {
     expect(r.code, r.stderr).toBe(1)
     expect(r.stdout).toContain('导入员工：已完成 2')
     expect(r.stderr).toContain('第 3 行')
+    // No keychain here (LICENSE_DESK_VAULT=memory): said before anything is sent.
+    expect(r.stderr).toContain('没有系统钥匙串：此任务的密码仅保存在内存中')
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.readFile(out)
     const states = wb.worksheets[0]!.getColumn(4).values.slice(2)
@@ -171,8 +175,15 @@ describe('license-desk', () => {
     expect(plain.stderr).toContain('The service address starts with http://')
     const zh = cli('--lang', 'zh-CN', 'profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com')
     expect(zh.stderr).toContain('服务地址以 http:// 开头')
-    expect(cli('profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com', '--allow-insecure-http').code).toBe(0)
-    expect(cli('profiles', 'create', '--name', 'Local', '--base-url', 'http://127.0.0.1:9000').code).toBe(0)
+    // The in-memory vault (no keychain): the secrets are said to be kept for this command only, never "stored in the keychain".
+    const insecure = cliWith({ stdin: 'order-s3cret\n' }, 'profiles', 'create', '--name', 'Plain', '--base-url', 'http://acme.example.com', '--allow-insecure-http', '--secret', 'orderAppSecret')
+    expect(insecure.code, insecure.stderr).toBe(0)
+    expect(insecure.stdout).toContain('Not stored (no system keychain here): kept in memory only while this command runs: the order-group app secret')
+    expect(insecure.stdout).not.toContain('Stored in the keychain')
+    const local = cliWith({ stdin: 'order-s3cret\n' }, '--lang', 'zh-CN', 'profiles', 'create', '--name', 'Local', '--base-url', 'http://127.0.0.1:9000', '--secret', 'orderAppSecret')
+    expect(local.code, local.stderr).toBe(0)
+    expect(local.stdout).toContain('未保存（此处没有系统钥匙串）')
+    expect(local.stdout).not.toContain('已存入钥匙串')
   })
 
   it('profiles create --secrets-file (a file, or - for stdin); a bad file is exit 2', () => {
@@ -252,31 +263,76 @@ describe('license-desk', () => {
     expect(page.entries.every((e) => e.jobId)).toBe(true)
   })
 
-  it('Ctrl-C cancels the job: calls in flight stop, the results file is still written, exit 130', async () => {
-    const numbers = Array.from({ length: 3000 }, (_, i) => String(8300000000 + i)).join('\n')
+  it('Ctrl-C pauses the job: calls in flight finish, the results file is still written, the resume line is printed, exit 130', async () => {
+    const numbers = Array.from({ length: 2000 }, (_, i) => String(8300000000 + i)).join('\n')
     const input = file('many.txt', numbers)
     const out = join(dir, 'many.csv')
     const child = spawnCli(['locks', 'disable', '-f', input, '--chunk-size', '1', '-o', out, '--json'], { env })
     let stdout = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    // Interrupt once the job is well under way.
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    // Interrupt once the job is well under way (its second progress line).
     await new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if ((stdout.match(/"type":"progress"/g) ?? []).length >= 2) {
-          clearInterval(check)
-          resolve()
-        }
-      }, 20)
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString()
+        if ((stdout.match(/"type":"progress"/g) ?? []).length >= 2) resolve()
+      })
     })
     child.kill('SIGINT')
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
     expect(code).toBe(130)
-    const result = jsonLines(stdout).find((l) => l['type'] === 'result') as { job: { status: string; counts: Record<string, number> } }
-    expect(result.job.status).toBe('cancelled')
-    expect(result.job.counts['cancelled']).toBeGreaterThan(0)
+    const result = jsonLines(stdout).find((l) => l['type'] === 'result') as { job: { id: string; status: string; counts: Record<string, number> } }
+    expect(result.job.status).toBe('paused')
+    expect(result.job.counts['cancelled']).toBe(0)
+    expect(result.job.counts['pending']).toBeGreaterThan(0)
+    expect(stderr).toContain(`license-desk call bulk.resume '{"id":"${result.job.id}"}'`)
+    expect(stderr).toMatch(/Paused: the calls in flight finished and nothing else was sent; \d+ item\(s\) are waiting/)
     const rows = Papa.parse<Record<string, string>>(readFileSync(out, 'utf8').trim(), { header: true }).data
-    expect(rows).toHaveLength(3000)
-    expect(rows.every((x) => ['failed', 'cancelled'].includes(x['state']!))).toBe(true)
+    expect(rows).toHaveLength(2000)
+    expect(rows.every((x) => ['failed', 'pending'].includes(x['state']!))).toBe(true)
+    pausedJob = result.job.id
+  })
+
+  it('call bulk.resume runs the paused job here to its end (not "running" and back to paused)', () => {
+    expect(pausedJob).not.toBe('')
+    const r = cli('call', 'bulk.resume', JSON.stringify({ id: pausedJob }), '--json')
+    const lines = jsonLines(r.stdout)
+    const result = lines.find((l) => l['type'] === 'result') as { job: { status: string; counts: Record<string, number> } }
+    expect(result.job.status, r.stderr).toBe('completed')
+    expect(result.job.counts['pending']).toBe(0)
+    expect(result.job.counts['total']).toBe(2000)
+    // Numbers the sandbox does not know fail: a partial failure or nothing done, never "running".
+    expect([1, 2]).toContain(r.code)
+    const again = jsonLines(cli('call', 'bulk.get', JSON.stringify({ id: pausedJob, limit: 1 }), '--json').stdout)[0]!['value'] as { job: { status: string } }
+    expect(again.job.status).toBe('completed')
+    const human = cli('call', 'bulk.resume', JSON.stringify({ id: pausedJob }))
+    expect(human.stdout).toMatch(/^Disable locks: \d+ done, \d+ failed, 0 outcome unknown, 0 not sent \(cancelled\), 0 not done yet/m)
+  })
+
+  it('while another process owns the data folder, a command that writes refuses in one line naming it; reading works', async () => {
+    // A browser-mode core on the same folder (its sandbox address is never called).
+    const holder = spawn(process.execPath, ['--import', 'tsx/esm', 'test/integration/core/owner-child.ts', 'http://127.0.0.1:9', join(dir, 'data'), 'browser', 'hold'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise<void>((resolve) => holder.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve()))
+    try {
+      const busy = /^license-desk: The data folder is in use by License Desk process \d+ \(browser mode\): only one process at a time runs jobs and sends orders from it\. Do this there, or close it and try again\.\n$/
+      const resume = cli('call', 'bulk.resume', JSON.stringify({ id: pausedJob }))
+      expect(resume.code).toBe(2)
+      expect(resume.stderr).toMatch(busy)
+      const submit = cli('orders', 'submit', join(dir, 'no-such-order.xlsx'))
+      expect(submit.code).toBe(2)
+      expect(submit.stderr).toMatch(busy)
+      const locks = cli('locks', 'disable', '-f', file('two.txt', '8100000001\n8100000002'), '--lang', 'zh-CN')
+      expect(locks.code).toBe(2)
+      expect(locks.stderr).toContain('数据文件夹正被 License Desk process')
+      // Reading goes on: the jobs as the owner keeps them, the profiles.
+      const list = cli('call', 'bulk.list', '--json')
+      expect(list.code, list.stderr).toBe(0)
+      expect(JSON.stringify(jsonLines(list.stdout)[0])).toContain(pausedJob)
+      expect(cli('profiles', 'list').code).toBe(0)
+    } finally {
+      holder.kill('SIGTERM')
+      await new Promise((resolve) => holder.on('exit', resolve))
+    }
   })
 
   it('the bin says to build first when the build is missing', () => {

@@ -97,6 +97,8 @@ describe('license-desk members', () => {
     const lines = jsonLines(reset.stdout)
     expect(lines.find((l) => l['type'] === 'password')).toBeDefined()
     expect(lines.at(-1)).toMatchObject({ type: 'result', job: { kind: 'members.resetPassword', counts: { ok: 2 } }, notSent: 1 })
+    // No keychain here: the reset says its password is in memory only, before sending.
+    expect(reset.stderr).toContain('No system keychain: the passwords of this job are kept in memory only')
 
     const del = cli(['members', 'delete', '-f', list, '--yes'])
     expect(del.code, del.stderr).toBe(1)

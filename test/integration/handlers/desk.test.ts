@@ -136,7 +136,8 @@ describe('shell numbers', () => {
       ['ok', { size: 3 }],
     ])
 
-    const other = await testCore(dir)
+    // A second core while the first still runs (the first owns the folder): it reads what the first kept.
+    const other = await testCore(dir, { ownership: 'try' })
     try {
       const kept = await call(other, 'shellnums.history', {})
       expect(kept.batches.map((b) => b.numbers)).toEqual([second.numbers, batch.numbers])
@@ -282,7 +283,8 @@ describe('lock draft', () => {
     expect(await call(core, 'locks.getDraft', {})).toBeNull()
     const saved = await call(core, 'locks.saveDraft', { draft: { text: '8100000001\n8100000002', operatorIdentity: 'ops@example.com', action: 'enable' } })
     expect(saved?.updatedAt).toBeGreaterThan(0)
-    const other = await testCore(dir)
+    // A second core while the first still runs (the first owns the folder): it reads what the first kept.
+    const other = await testCore(dir, { ownership: 'try' })
     try {
       expect(await call(other, 'locks.getDraft', {})).toMatchObject({ text: '8100000001\n8100000002', action: 'enable' })
     } finally {

@@ -91,7 +91,7 @@ describe('a file of 100 rows', () => {
     expect(plan.first.length).toBe(9)
     const results = rowResults(rows, [first])
     const c = countOutcomes(results)
-    expect(c).toMatchObject({ done: 89, notSent: 11, refused: 0, failed: 0 })
+    expect(c).toMatchObject({ done: 89, notSent: 11, refused: 0, callError: 0 })
     for (const r of results.filter((x) => x.outcome === 'done')) expect(sb.inspect.asset(r.assetNum)!.assignMemberId).toBe(r.memberGlobalId)
   })
 })

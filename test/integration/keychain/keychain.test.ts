@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openVault, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
+import { openVault, ROWS_PER_ENTRY, VAULT_SERVICE, type KeytarApi, type Vault } from '../../../src/main/services/vault'
 import { silentLogger } from '../../../src/main/services/log'
 import { startPrivateKeyring, type PrivateKeyring } from '../../support/keyring'
+import { runCli } from '../../support/cli'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 
@@ -98,6 +99,39 @@ describe('vault on a real Secret Service', () => {
       expect(await keytar.getPassword(VAULT_SERVICE, `${id}/userPassword`)).toBeNull()
     } finally {
       await core.dispose()
+      await removeDir(dir)
+    }
+  })
+  it('keeps a bulk job’s row secrets by job and row, ROWS_PER_ENTRY to an entry, and removes them', async () => {
+    const job = `job-${randomUUID().slice(0, 8)}`
+    const n = 2 * ROWS_PER_ENTRY + 5
+    const rows = new Map(Array.from({ length: n }, (_, i) => [i, `Row${i}pw`] as [number, string]))
+    await vault.jobs.put(job, rows)
+    expect(await vault.jobs.get(job)).toEqual(rows)
+    const accounts = async () => (await keytar.findCredentials(VAULT_SERVICE)).filter((c) => c.account.startsWith(`bulk-job:${job}#`))
+    expect((await accounts()).map((c) => c.account).sort()).toEqual([0, 1, 2].map((b) => `bulk-job:${job}#${b}`))
+    // Rows done leave the keychain; an entry left empty is deleted.
+    await vault.jobs.drop(job, Array.from({ length: ROWS_PER_ENTRY }, (_, i) => i))
+    expect((await vault.jobs.get(job)).size).toBe(ROWS_PER_ENTRY + 5)
+    expect(await accounts()).toHaveLength(2)
+    await vault.jobs.drop(job, 'all')
+    expect(await vault.jobs.get(job)).toEqual(new Map())
+    expect(await accounts()).toEqual([])
+  })
+  it('the CLI says "Stored in the keychain" when the keychain stored the secret (and it is there)', async () => {
+    const dir = await tempDir()
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...keyring.env, LICENSE_DESK_DATA_DIR: join(dir, 'data'), LANG: 'en_US.UTF-8' }
+      delete env['LICENSE_DESK_VAULT']
+      const secret = `S-${randomUUID()}`
+      const r = runCli(['profiles', 'create', '--name', 'Cli keychain', '--base-url', 'https://k.example.com', '--secret', 'orderAppSecret'], { env, input: `${secret}\n` })
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toContain('Stored in the keychain: the order-group app secret')
+      expect(r.stdout).not.toContain('Not stored')
+      const id = /\(([0-9a-f-]{36})\)/.exec(r.stdout)?.[1]
+      expect(await keytar.getPassword(VAULT_SERVICE, `${id}/orderAppSecret`)).toBe(secret)
+      await keytar.deletePassword(VAULT_SERVICE, `${id}/orderAppSecret`)
+    } finally {
       await removeDir(dir)
     }
   })

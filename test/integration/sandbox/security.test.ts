@@ -1,5 +1,6 @@
 // Security as the spec states it: bearer app tokens with the group's scope, the member group's clientToken and
 // userToken (60000, 60005), and g_nonce required and refused when replayed within the window (13004 / 70001).
+import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import type { SandboxHandle } from '../../../src/sandbox/index'
@@ -178,6 +179,38 @@ describe('unknown paths and methods', () => {
     const b = await fetch(`${sb.url}/order/api/order/v1/asset/lock?g_nonce=${nonce()}`)
     expect(b.status).toBe(405)
     expect(b.headers.get('allow')).toBe('POST')
+  })
+
+  it('answers 413 with an envelope for a body over 8 MiB, declared or streamed, and keeps the connection usable', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const post = (path: string, body: Buffer, chunked: boolean) =>
+      new Promise<{ status: number; json: Record<string, unknown>; reused: boolean }>((resolve, reject) => {
+        const headers: Record<string, string | number> = { 'content-type': chunked ? 'application/json' : 'application/x-www-form-urlencoded' }
+        if (!chunked) headers['content-length'] = body.length
+        const req = request(`${sb.url}${path}`, { method: 'POST', agent, headers }, (res) => {
+          let text = ''
+          res.setEncoding('utf8').on('data', (s: string) => (text += s))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown>, reused: req.reusedSocket }))
+        })
+        req.on('error', reject)
+        if (chunked) {
+          // Streamed in pieces without a Content-Length: counted as it arrives.
+          for (let i = 0; i < body.length; i += 1024 * 1024) req.write(body.subarray(i, i + 1024 * 1024))
+          req.end()
+        } else req.end(body)
+      })
+    try {
+      const big = Buffer.alloc(9 * 1024 * 1024, 0x20)
+      const declared = await post(`/order/api/order/v1/asset/lock?g_nonce=${nonce()}`, big, false)
+      expect(declared.status).toBe(413)
+      expect(declared.json).toMatchObject({ code: '413', message: 'The request body is too large.' })
+      const streamed = await post(`/order/api/order/v1/asset/lock?g_nonce=${nonce()}`, big, true)
+      expect(streamed).toMatchObject({ status: 413, reused: true, json: { code: '413' } })
+      const token = await post(SANDBOX_DEMO.tokenPath, Buffer.alloc(65 * 1024, 0x61), false)
+      expect(token).toMatchObject({ status: 413, reused: true, json: { error: 'invalid_request' } })
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('uses the request language for messages (Accept-Language zh-CN)', async () => {

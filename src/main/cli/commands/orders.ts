@@ -250,6 +250,8 @@ export function ordersCommand(globals: Globals, deps: CommandDeps): Command {
     .addOption(new Option('--wait <seconds>', 'how long to wait for the result (the order stays in the outbox after)').argParser(positiveInt(3600)).default(120))
     .action((file: string, o: { wait: number }) =>
       command(globals, async (ctx) => {
+        // Only the process that owns the data folder sends the outbox: refused here before anything is saved.
+        ctx.core.services.owner.require()
         const profile = await ctx.profile()
         const { draft, rowIssues } = await readOrderFile(ctx, deps, file, profile.id, profile.channelCode)
         printRowIssues(ctx, rowIssues)

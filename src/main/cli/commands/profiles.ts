@@ -110,7 +110,9 @@ function profileCreateCommand(globals: Globals, { command }: CommandDeps): Comma
         ctx.emit({ type: 'result', profile: view, ...(o.activate ? { activated: true } : {}) })
         ctx.say(t('profileCreated', ctx.locale, { name: view.name, id: view.id }))
         const stored = SECRET_NAMES.filter((n) => view.secrets[n])
-        if (stored.length > 0) ctx.say(t('secretsStored', ctx.locale, { names: stored.map((n) => PARAM_TERMS['secret']![n]![ctx.locale]).join(', ') }))
+        // "Stored in the keychain" only when the vault is the keychain: the in-memory vault forgets them on exit.
+        const names = stored.map((n) => PARAM_TERMS['secret']![n]![ctx.locale]).join(', ')
+        if (stored.length > 0) ctx.say(t(ctx.core.services.vault.available ? 'secretsStored' : 'secretsInMemory', ctx.locale, { names }))
         if (o.activate) ctx.say(t('activated', ctx.locale, { name: view.name }))
         noteMemoryVault(ctx)
         return EXIT.ok

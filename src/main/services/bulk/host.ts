@@ -2,6 +2,7 @@
 import type { BulkProgress } from '@shared/ipc/channels/bulk'
 import type { Settings } from '@shared/settings'
 import type { ClientPool } from '../../api/client-pool'
+import type { JobSecretVault } from '../vault/job-secrets'
 import { BulkRunner } from './runner'
 
 /** What the runner needs from the core (the core's Services satisfies it). */
@@ -14,6 +15,10 @@ export interface BulkHost {
     get(id: string): Promise<{ operatorIdentity: string }>
   }
   events: { emit(name: 'bulk.progress', payload: BulkProgress): void }
+  /** Throws unless this process owns the data folder (see core/owner.ts). */
+  owner?: () => void
+  /** Items' secrets (an import's initial passwords) live in the vault, keyed by job and row. */
+  vault: { jobs: JobSecretVault }
 }
 
 /** The core's bulk runner (built once, in createCore; jobs interrupted by a crash are listed once it has loaded). */
@@ -25,5 +30,7 @@ export function createBulkRunner(host: BulkHost): BulkRunner {
     activeProfileId: () => host.profiles.activeId(),
     operatorIdentity: async (id) => (await host.profiles.get(id)).operatorIdentity,
     onProgress: (p) => host.events.emit('bulk.progress', p),
+    secrets: host.vault.jobs,
+    ...(host.owner ? { owner: host.owner } : {}),
   })
 }

@@ -2,8 +2,8 @@
  * Bulk jobs on disk, so a crash or restart loses nothing: `<dataDir>/jobs/<id>/log.jsonl` (append-only,
  * fsynced: for a lock job first the job itself — kind, target, unique items, where duplicates were — then status
  * changes, "about to send these items" before each create call, and the results of every call) and, for an
- * import, `<id>/job.json` (the job, written atomically, rewritten once its employees' passwords are no longer
- * needed). The state of a job is its log replayed over its items; a torn last line is skipped and reported.
+ * import, `<id>/job.json` (the job, written atomically; its employees' passwords are never in it: they live in the
+ * vault, keyed by job and row, removed once no longer needed). The state of a job is its log replayed over its items; a torn last line is skipped and reported.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises'
@@ -14,7 +14,8 @@ import { JOB_STATUSES, itemResultSchema, type ItemResult, type JobStatus } from 
 import { AppendLog } from '../journal/append-log'
 import { Scratch, putJsonWithArray } from '../journal/scratch'
 import { bootId, isThisBoot } from '../journal/boot'
-import { jobFileSchema, type JobBase, type JobFile } from './kinds'
+import { MemoryJobSecrets, type JobSecretVault } from '../vault/job-secrets'
+import { jobFileSchema, openJob, type JobBase, type JobFile } from './kinds'
 
 export const JOBS_DIR = 'jobs'
 
@@ -130,7 +131,14 @@ export class JobStore {
   /** Job file writes in progress, per job (queued one after the other). */
   private readonly writing = new Map<string, Promise<void>>()
 
-  constructor(dataDir: string) {
+  /** Rows of each job whose secret this store put in the vault (so a rewrite knows which to remove). */
+  private readonly vaulted = new Map<string, Set<number>>()
+
+  /** `secrets`: where the items' secrets live (the vault's; default: this process's memory). */
+  constructor(
+    dataDir: string,
+    private readonly secrets: JobSecretVault = new MemoryJobSecrets(),
+  ) {
     this.dir = join(dataDir, JOBS_DIR)
   }
 
@@ -169,13 +177,38 @@ export class JobStore {
     // A new job's file is made first, before its first calls are built: of the two writes the first sends wait
     // for, it is the larger (5,000 employees: 380 KB against 20 KB of journal), so its disk wait starts first.
     const before = this.writing.get(file.id) ?? Promise.resolve()
-    const write = before.then(() => this.writeJobNow(file, opts.fresh === true))
+    const write = before.then(() => this.writeWithSecrets(file, opts.fresh === true))
     const settled = write.catch(() => undefined)
     this.writing.set(file.id, settled)
     void settled.then(() => {
       if (this.writing.get(file.id) === settled) this.writing.delete(file.id)
     })
     return write
+  }
+
+  /**
+   * The job's file holds no secret: they go to the vault. A new job's file is written first, then its secrets (a
+   * crash in between leaves a job whose employees fail with "password not kept", never a secret without its
+   * job); a rewrite removes from the vault the rows the job no longer keeps.
+   */
+  private async writeWithSecrets(file: JobBase, fresh: boolean): Promise<void> {
+    const secrets = openJob(file).secrets
+    if (!secrets) return this.writeJobNow(file, fresh)
+    const { file: bare, rows } = secrets.split()
+    await this.writeJobNow(bare, fresh)
+    const id = file.id
+    const kept = this.vaulted.get(id) ?? new Set<number>()
+    try {
+      if (fresh) {
+        if (rows.size > 0) await this.secrets.put(id, rows)
+      } else {
+        const gone = [...kept].filter((r) => !rows.has(r))
+        if (gone.length > 0) await this.secrets.drop(id, gone)
+      }
+    } catch (err) {
+      throw err instanceof AppError ? err : AppError.app('app.keychain', { detail: (err as Error).message })
+    }
+    this.vaulted.set(id, new Set(rows.keys()))
   }
 
   /**
@@ -384,6 +417,8 @@ export class JobStore {
     // Killed in this boot: the `sent` lines are all there, so the others were never sent. After the machine
     // stopped, the lines written but not yet fsynced may be lost: anything about to be sent may have been.
     for (const i of job.inFlight) if (!thisBoot || sent.has(i)) job.maybeSent.add(i)
+    // A job that has ended needs no secret (and keeps none): the keychain is not asked for it.
+    if (job.status !== 'completed' && job.status !== 'cancelled') job.file = await this.withVaulted(file)
     return job
   }
 
@@ -398,6 +433,37 @@ export class JobStore {
   async remove(id: string): Promise<void> {
     await this.closeLog(id)
     await rm(this.jobDir(id), { recursive: true, force: true })
+    this.vaulted.delete(id)
+    await this.secrets.drop(id, 'all').catch(() => undefined)
+  }
+
+  /**
+   * A job read from disk with the secrets the vault kept for it. A file written before secrets moved to the
+   * vault may still hold some: they are used, and leave the file at its next rewrite (into the vault first).
+   */
+  private async withVaulted(file: JobFile): Promise<JobFile> {
+    const secrets = openJob(file).secrets
+    if (!secrets) return file
+    let rows: Map<number, string>
+    try {
+      rows = await this.secrets.get(file.id)
+    } catch {
+      // The keychain does not answer: the rows are read without their secrets (not sent: "password not kept").
+      rows = new Map()
+    }
+    const legacy = secrets.split().rows
+    for (const [r, s] of legacy) if (!rows.has(r)) rows.set(r, s)
+    if (legacy.size > 0) {
+      try {
+        await this.secrets.put(file.id, legacy)
+        await this.writeJobNow(secrets.split().file, false)
+      } catch {
+        // left in the file for the next rewrite
+      }
+    }
+    this.vaulted.set(file.id, new Set(rows.keys()))
+    // The same job with some optional secrets filled in: of its own kind still.
+    return secrets.withSecrets(rows) as JobFile
   }
 
   /** Closes every open log. */

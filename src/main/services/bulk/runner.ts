@@ -24,6 +24,7 @@ import { AbortScope, type Abortable } from '../../api/abort-scope'
 import type { ApiClient, CallOptions } from '../../api/client'
 import { chunk } from './dedupe'
 import { JobStore, positionsOf, type JobLogLine } from './job-store'
+import type { JobSecretVault } from '../vault/job-secrets'
 import {
   buildJob,
   itemError,
@@ -52,6 +53,13 @@ export interface BulkRunnerDeps {
   /** The profile's default operator identity for lock jobs. */
   operatorIdentity(profileId: string): Promise<string>
   onProgress(progress: BulkProgress): void
+  /**
+   * Throws (app.dataDirBusy) when this process does not own the data folder: another process runs its jobs, so
+   * this one only reads them (see core/owner.ts). Default: always the owner.
+   */
+  owner?: () => void
+  /** Where items' secrets (an import's initial passwords) live: the vault's (default: this process's memory). */
+  secrets?: JobSecretVault
   now?: () => number
   /** Sends of one create item before it is given up (each after a read-back said "not done"). */
   maxSends?: number
@@ -177,7 +185,7 @@ export class BulkRunner {
   private retentionDays = 7
 
   constructor(private readonly deps: BulkRunnerDeps) {
-    this.store = new JobStore(deps.dataDir)
+    this.store = new JobStore(deps.dataDir, deps.secrets)
     this.now = deps.now ?? Date.now
     this.maxSends = deps.maxSends ?? 3
     this.maxReconcileFailures = deps.maxReconcileFailures ?? 3
@@ -192,7 +200,23 @@ export class BulkRunner {
     return this.loaded
   }
 
+  /** Throws unless this process owns the data folder (it alone runs, changes and tidies jobs). */
+  private mustOwn(): void {
+    this.deps.owner?.()
+  }
+
+  private owns(): boolean {
+    try {
+      this.mustOwn()
+      return true
+    } catch {
+      return false
+    }
+  }
+
   private async loadAll(): Promise<void> {
+    // Not the owner: the jobs are read as they are (one "running" runs in the owner), and left untouched.
+    const owns = this.owns()
     for (const id of await this.store.ids()) {
       if (this.jobs.has(id)) continue
       const loaded = await this.store.load(id)
@@ -202,6 +226,10 @@ export class BulkRunner {
       job.updatedAt = loaded.updatedAt
       if (loaded.error) job.error = loaded.error
       job.status = loaded.status
+      if (!owns) {
+        this.jobs.set(id, job)
+        continue
+      }
       if (loaded.status === 'running') {
         job.status = 'interrupted'
         await this.store.append(id, { e: 'status', status: 'interrupted', at: this.now() })
@@ -215,6 +243,7 @@ export class BulkRunner {
       // Secrets of finished items are removed after each run; the app may have stopped before that.
       else this.track(this.dropSecrets(job))
     }
+    if (!owns) return
     await this.sweep().catch(() => undefined)
     this.sweepTimer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS)
     this.sweepTimer.unref?.()
@@ -270,6 +299,7 @@ export class BulkRunner {
 
   /** Creates a job and starts it; returns at once. Duplicate items are found here and never sent. */
   async start(input: BulkStart): Promise<JobSummary> {
+    this.mustOwn()
     await this.init()
     const profileId = input.profileId ?? (await this.deps.activeProfileId())
     const createdAt = this.now()
@@ -289,6 +319,7 @@ export class BulkRunner {
 
   /** Finishes the calls in flight and starts no new ones. */
   async pause(id: string): Promise<JobSummary> {
+    this.mustOwn()
     const job = await this.job(id)
     if (job.next === 'resume') job.next = null
     if (job.loop && job.status === 'running') {
@@ -301,6 +332,7 @@ export class BulkRunner {
 
   /** Continues a paused or interrupted job (an import left unfinished too long is ended instead: see sweep). */
   async resume(id: string): Promise<JobSummary> {
+    this.mustOwn()
     const job = await this.job(id)
     if (job.status === 'cancelling' || job.next === 'cancel') throw AppError.app('app.readOnly', { what: `job ${id} is being cancelled` })
     if (job.loop && job.ending) {
@@ -321,6 +353,7 @@ export class BulkRunner {
 
   /** Aborts calls in flight; items not done become cancelled (create items in flight are read back first). */
   async cancel(id: string): Promise<JobSummary> {
+    this.mustOwn()
     const job = await this.job(id)
     if (job.status === 'completed' || job.status === 'cancelled') return this.summary(job)
     if (job.loop && job.ending) {
@@ -346,6 +379,7 @@ export class BulkRunner {
    * job is left as it is.
    */
   async retryFailed(id: string): Promise<JobSummary> {
+    this.mustOwn()
     const job = await this.job(id)
     if (job.loop) throw AppError.app('app.readOnly', { what: `job ${id} is still running` })
     if (this.expired(job, this.retentionDays)) await this.expire(job, this.retentionDays)
@@ -362,6 +396,7 @@ export class BulkRunner {
 
   /** Deletes a job and its files; refused while it runs (its calls in flight included). */
   async delete(id: string): Promise<void> {
+    this.mustOwn()
     const job = await this.job(id)
     // A run that is only writing its end (its status told) is waited for; one that runs (or a resume that
     // follows it) refuses.

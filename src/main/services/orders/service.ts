@@ -71,6 +71,11 @@ export interface OrderServiceDeps {
   timing?: Partial<OutboxTiming>
   /** Whether this process sends (the CLI's read-only commands do not). Default true. */
   sender?: boolean
+  /**
+   * Throws (app.dataDirBusy) when this process does not own the data folder: the owner alone sends the outbox, and
+   * changes to it go there (see core/owner.ts). Default: always the owner.
+   */
+  owner?: () => void
 }
 
 /**
@@ -131,6 +136,7 @@ export class OrderService {
 
   /** Starts sending: orders left from a previous run are picked up (a `sending` one is read back). */
   start(): void {
+    this.deps.owner?.()
     if (this.deps.sender === false || this.closed || this.timer) return
     this.timer = setInterval(() => this.kick(), this.timing.tickMs)
     this.timer.unref()
@@ -153,6 +159,7 @@ export class OrderService {
 
   /** Checks a draft and puts it in the outbox (see the channel). */
   async submit(draftId: string, baseRevision: number): Promise<OrderRecord> {
+    this.deps.owner?.()
     const draft = this.deps.drafts.get(draftId)
     if (draft.kind !== 'orders.order') throw AppError.app('app.invalidInput', { detail: `draft ${draftId} is not an order` }, { issues: [{ path: 'draftId', message: 'not an order draft', code: 'invalid' }] })
     if (draft.removedAt !== null) throw AppError.app('app.draftRemoved')
@@ -170,6 +177,7 @@ export class OrderService {
    * orders. With `draftId`, the draft leaves the Drafts list in the same transaction. Used by submit and the CLI.
    */
   async enqueue(profileId: string, draft: OrderDraft, from: { draftId?: string; draftName: string; draftRevision?: number }): Promise<StoredOrder> {
+    this.deps.owner?.()
     const { channelCode } = await this.deps.profile(profileId)
     const limits = this.deps.limits ? await this.deps.limits() : undefined
     const issues = checkOrderDraft(draft, channelCode, limits)
@@ -205,12 +213,14 @@ export class OrderService {
   }
 
   hold(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['queued', 'waitingConnection'], { state: 'held', nextTryAt: null })
     this.changed(o)
     return this.record(o)
   }
 
   release(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['held'], { state: 'queued', nextTryAt: null })
     this.changed(o)
     this.kick()
@@ -219,6 +229,7 @@ export class OrderService {
 
   /** Takes back an order not sent yet; its draft is back in Drafts (a new one when it came from a file). */
   withdraw(id: string): OrderRecord {
+    this.deps.owner?.()
     let o = this.deps.store.change(id, NOT_SENT_STATES, { state: 'withdrawn' })
     o = this.backToDrafts(o, null)
     this.changed(o)
@@ -226,6 +237,7 @@ export class OrderService {
   }
 
   sendNow(id: string): OrderRecord {
+    this.deps.owner?.()
     const o = this.deps.store.change(id, ['queued', 'waitingConnection'], { state: 'queued', nextTryAt: null })
     this.changed(o)
     this.kick()
@@ -234,6 +246,7 @@ export class OrderService {
 
   /** The user's answer to "cannot tell": done, or not done (sent again). */
   async resolve(id: string, decision: 'done' | 'notDone'): Promise<OrderRecord> {
+    this.deps.owner?.()
     const now = this.deps.store.now()
     const cur = this.deps.store.get(id)
     const o =

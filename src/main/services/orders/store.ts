@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { AppErrorData } from '@shared/errors/app-error'
 import { AppError } from '@shared/errors/app-error'
+import { MAX_CALL_DEADLINE_MS } from '@shared/settings'
 import type {
   OrderAttempt,
   OrderEntryResult,
@@ -66,8 +67,12 @@ export const ORDER_MIGRATIONS: Migration[] = [
   },
 ]
 
-/** A claim older than this is stale: no send or read-back takes that long (every call has its timeouts). */
-export const CLAIM_STALE_MS = 10 * 60_000
+/**
+ * A claim older than this is stale. Every call ends by its deadline (at most MAX_CALL_DEADLINE_MS, 2 min), and a
+ * claimed step makes a few: a send is a token request and the order; a read-back a token request and one read per
+ * enterprise of the order (usually one). Five calls at the longest deadline: 10 minutes.
+ */
+export const CLAIM_STALE_MS = 5 * MAX_CALL_DEADLINE_MS
 
 /** The parts of an order kept as JSON (what the columns do not hold). */
 export interface OrderDetail {

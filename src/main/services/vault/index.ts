@@ -10,6 +10,7 @@ import { VAULT_SERVICE, type Vault } from './vault'
 export { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
 export { KeytarVault, type KeytarApi } from './keytar-vault'
 export { MemoryVault } from './memory-vault'
+export { KeytarJobSecrets, MemoryJobSecrets, ROWS_PER_ENTRY, type JobSecretVault } from './job-secrets'
 
 export interface OpenVaultOptions {
   log: Logger

@@ -2,24 +2,24 @@
 import type { SecretName } from '@shared/ipc/channels/profiles'
 import { AppError } from '@shared/errors/app-error'
 import { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
+import { KeytarJobSecrets, type JobSecretVault } from './job-secrets'
+import type { KeytarApi } from './keytar-api'
 
-/** The part of keytar the vault uses (so tests and detection can pass the loaded module around). */
-export interface KeytarApi {
-  getPassword(service: string, account: string): Promise<string | null>
-  setPassword(service: string, account: string, password: string): Promise<void>
-  deletePassword(service: string, account: string): Promise<boolean>
-  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>
-}
+export type { KeytarApi }
+
 
 /** Keychain-backed vault: service `License Desk`, account `<profileId>/<secretName>`. */
 export class KeytarVault implements Vault {
   readonly available = true
   readonly backend = 'keychain'
+  readonly jobs: JobSecretVault
 
   constructor(
     private readonly keytar: KeytarApi,
     private readonly service: string = VAULT_SERVICE,
-  ) {}
+  ) {
+    this.jobs = new KeytarJobSecrets(keytar, service, (fn) => this.call(fn))
+  }
 
   status(): VaultStatus {
     return { available: true, backend: this.backend }

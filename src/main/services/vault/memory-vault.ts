@@ -1,12 +1,14 @@
 /** Secrets in memory, for this session only: the fallback when no OS keychain answers. Never written to disk. */
 import type { SecretName } from '@shared/ipc/channels/profiles'
 import { accountFor, type Vault, type VaultStatus } from './vault'
+import { MemoryJobSecrets } from './job-secrets'
 
 /** In-memory vault; `detail` says why the keychain is not used. */
 export class MemoryVault implements Vault {
   readonly available = false
   readonly backend = 'memory'
   private readonly secrets = new Map<string, string>()
+  readonly jobs = new MemoryJobSecrets()
 
   constructor(private readonly detail?: string) {}
 

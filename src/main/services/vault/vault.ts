@@ -1,5 +1,6 @@
 /** The vault: where secrets live. One interface, two backends (OS keychain via keytar, or memory for the session). */
 import type { SecretName } from '@shared/ipc/channels/profiles'
+import type { JobSecretVault } from './job-secrets'
 
 /** Service name every secret is stored under in the OS keychain. */
 export const VAULT_SERVICE = 'License Desk'
@@ -23,6 +24,8 @@ export interface Vault {
   has(profileId: string, name: SecretName): Promise<boolean>
   /** Removes every secret of a profile (when the profile is deleted). */
   deleteProfile(profileId: string): Promise<void>
+  /** Bulk jobs' row secrets (an import's initial passwords), keyed by job and row (see job-secrets.ts). */
+  readonly jobs: JobSecretVault
 }
 
 /** The keychain account of a secret: `<profileId>/<secretName>`. */

@@ -21,6 +21,8 @@ export default {
       connectTimeoutMsHint: 'How long to wait for the service to accept a connection.',
       bodyTimeoutMs: 'Answer timeout',
       bodyTimeoutMsHint: 'How long to wait for an answer.',
+      callDeadlineMs: 'Deadline of one call',
+      callDeadlineMsHint: 'The longest one call may take with all its tries; then it ends as failed (nothing changed) or unknown (a change that may have been made), and a bulk job pauses.',
       passwordRetentionDays: 'Days an unfinished import keeps passwords',
       passwordRetentionDaysHint: 'A paused or interrupted employee import keeps the initial passwords of the employees it has not created yet this many days; then they are removed and those employees are reported as not created (with the reason).',
       maxShellNumsPerCall: 'Asset numbers per call',

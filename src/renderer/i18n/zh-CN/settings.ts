@@ -23,6 +23,8 @@ const zhCN: typeof en = {
       connectTimeoutMsHint: '等待服务接受连接的时间。',
       bodyTimeoutMs: '应答超时',
       bodyTimeoutMsHint: '等待服务应答的时间。',
+      callDeadlineMs: '单次调用时限',
+      callDeadlineMsHint: '一次调用（含所有重试）最长可用的时间；超过后以失败（未做任何更改）或结果未知（更改可能已生效）结束，批量任务随之暂停。',
       passwordRetentionDays: '未完成导入保留密码的天数',
       passwordRetentionDaysHint: '暂停或中断的员工导入会保留尚未创建员工的初始密码这么多天；之后密码被删除，这些员工记为未创建（并说明原因）。',
       maxShellNumsPerCall: '每次获取的资产编号数',

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { channel, input } from '../channel'
 
-/** Largest file accepted for import, in bytes (its base64 form stays well under browser mode's 64 MB body limit). */
+/** Largest file accepted for import, in bytes (its base64 form stays well under the 48 MiB bound of one input, src/main/ipc/input-size.ts). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 export const IMPORT_KINDS = ['csv', 'xlsx', 'text'] as const

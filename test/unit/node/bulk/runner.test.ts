@@ -7,16 +7,20 @@ import type { BulkProgress, BulkStart, JobItem } from '@shared/ipc/channels/bulk
 import { DEFAULT_BULK } from '@shared/settings'
 import { BulkRunner, chunk, dedupe } from '../../../../src/main/services/bulk'
 import { JobStore, type JobLogLine } from '../../../../src/main/services/bulk/job-store'
+import { MemoryJobSecrets } from '../../../../src/main/services/vault'
 import { FakeService } from './fake-client'
 
 let dir: string
 let runners: BulkRunner[] = []
+/** The test's keychain: its runners (a crashed one and the next) share it, as the OS keychain outlives the app. */
+let keychain = new MemoryJobSecrets()
 // Every test's folder, removed again at the end: a runner abandoned to play a crash may still write its job file
 // (passwords dropped a second later) after its test removed the folder.
 const dirs: string[] = []
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ld-bulk-'))
   dirs.push(dir)
+  keychain = new MemoryJobSecrets()
 })
 afterEach(async () => {
   vi.restoreAllMocks()
@@ -38,6 +42,7 @@ function runner(svc: FakeService, opts: { concurrency?: number; events?: BulkPro
     operatorIdentity: async () => 'ops@example.com',
     onProgress: (p) => opts.events?.push(p),
     progressIntervalMs: opts.progressIntervalMs ?? 100,
+    secrets: keychain,
   })
   runners.push(r)
   return r

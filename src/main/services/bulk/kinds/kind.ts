@@ -13,6 +13,7 @@ import type { BulkSettings } from '@shared/settings'
 import type { Abortable } from '../../../api/abort-scope'
 import type { ApiClient, CallOptions, PreparedCall } from '../../../api/client'
 import type { JournalContext } from '../../../api/journal-sink'
+import { passedDeadline } from '../../../api/deadline'
 
 /** Fields every stored job has, whatever its kind. */
 export const jobBaseShape = {
@@ -104,16 +105,24 @@ export interface KindRunner {
    * screens show what it says, they do not decide it).
    */
   retryable(result: ItemResult, item: number): boolean
-  /** Kinds whose items carry a secret (an employee's initial password), kept in the job file only while needed. */
+  /** Kinds whose items carry a secret (an employee's initial password), kept in the vault only while needed. */
   readonly secrets?: JobSecrets
 }
 
-/** The secrets of a job's items (see KindRunner.secrets). */
+/**
+ * The secrets of a job's items (see KindRunner.secrets). They live in the vault keyed by job and row (row -1: one
+ * secret of the whole job), never in the job's file: the store writes `split().file` and keeps `split().rows` in
+ * the vault, and puts them back with `withSecrets` when it reads the job.
+ */
 export interface JobSecrets {
   /** Whether an item's secret is still kept. */
   held(item: number): boolean
   /** The job without the secrets of the items `drop` names; null when none of them holds one. */
   without(drop: (item: number) => boolean): JobBase | null
+  /** The job with no secret at all (what its file holds), and the secrets it holds, by row. */
+  split(): { file: JobBase; rows: Map<number, string> }
+  /** The job with these rows' secrets (those the vault kept). */
+  withSecrets(rows: ReadonlyMap<number, string>): JobBase
 }
 
 /** What building a job from its start input may ask the app. */
@@ -142,9 +151,13 @@ export interface JobKindSpec<F extends JobBase, S extends BulkStart> {
   target(file: F): string
 }
 
-/** Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. */
+/**
+ * Errors that will fail every other call of the job too: stop the job (paused, with the error) instead. A call
+ * that ran out its deadline is one: the service is stalled, and the job pauses with that reason.
+ */
 export function stopsTheJob(e: AppError): boolean {
   return (
+    passedDeadline(e) ||
     ['60000', '60005', '70001', 'app.unauthorized', 'app.missingSecret', 'app.pastedTokenRejected', 'app.tokenRequest', 'app.storage', 'app.internal'].includes(e.code) ||
     e.details.httpStatus === 401 ||
     e.details.httpStatus === 403

@@ -6,7 +6,7 @@
  * - Delete is a create-class call (src/shared/api/operations.ts): a lost answer is read back from the employee
  *   list (still listed or not) before the employee is sent again. An employee the service no longer has (60002)
  *   ends done, with the service's words beside it: gone is what was asked.
- * - Reset is idempotent (the client retries it). The job's one new password is a secret: kept in the job file
+ * - Reset is idempotent (the client retries it). The job's one new password is a secret: kept in the vault
  *   only while an employee may still be sent, removed once every employee has reached its end (JobSecrets).
  */
 import { z } from 'zod'
@@ -92,9 +92,10 @@ export const memberDeleteKind: JobKindSpec<MemberDeleteJobFile, DeleteStart> = {
       describe: (i) => describeMember(job.items[i]!),
       failure(items, e) {
         const data = itemError(e)
+        // A stalled service (the deadline passed) stops the job; the runner keeps these items unknown.
+        if (stopsTheJob(e)) throw e
         if (e.code === 'app.unknownOutcome') return same(items, { unknown: data })
         if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
         if (e.code === '60002') {
           return items.map((i) => {
             const done: ItemResult = { state: 'ok', memberGlobalId: job.items[i]!.globalId }
@@ -151,6 +152,14 @@ export const memberResetKind: JobKindSpec<MemberResetJobFile, ResetStart> = {
           if (job.password === undefined || !job.items.every((_, i) => drop(i))) return null
           const { password: _drop, ...rest } = job
           return rest
+        },
+        split() {
+          const { password, ...file } = job
+          return { file, rows: password === undefined ? new Map<number, string>() : new Map([[-1, password]]) }
+        },
+        withSecrets(rows) {
+          const password = rows.get(-1)
+          return password === undefined ? job : { ...job, password }
         },
       },
     }

@@ -1,7 +1,7 @@
 /**
  * Import employees (`members.import`): 100 per add-employees call (the spec's limit). A create: never repeated
  * blindly; an unknown outcome is read back (the employee list) before anything is sent again. Each employee's
- * initial password is kept in the job file only while the employee may still be sent (see JobSecrets).
+ * initial password is kept in the vault only while the employee may still be sent (see JobSecrets).
  */
 import { z } from 'zod'
 import type { NewMember } from '@shared/api/operations'
@@ -12,7 +12,7 @@ import { findMembers, sameUserName } from '../../../api/reconcile'
 import { dedupe } from '../dedupe'
 import { itemError, jobBaseShape, operationCalls, same, stopsTheJob, CANCELLED, type ChunkItemOutcome, type JobBase, type JobKindSpec } from './kind'
 
-/** A member as stored: its password is removed once the employee no longer needs it (see members.ts). */
+/** A member as the runner holds it: its password comes from the vault (never the job file) while it is needed. */
 export const storedMemberSchema = newMemberSchema.extend({ password: z.string().optional() })
 export type StoredMember = z.output<typeof storedMemberSchema>
 
@@ -82,9 +82,10 @@ export const memberKind: JobKindSpec<MemberJobFile, MemberStart> = {
       describe: (i) => ({ key: job.items[i]!.userName, label: job.items[i]!.name }),
       failure(items, e) {
         const data = itemError(e)
+        // A stalled service (the deadline passed) stops the job; the runner keeps these items unknown, read back later.
+        if (stopsTheJob(e)) throw e
         if (e.code === 'app.unknownOutcome') return same(items, { unknown: data })
         if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
         // Not sent at all (connection refused before a byte went out): safe to send again.
         if (e.details.retryable) return same(items, { retry: data })
         return same(items, { result: { state: 'failed', error: data } })
@@ -108,6 +109,19 @@ export const memberKind: JobKindSpec<MemberJobFile, MemberStart> = {
             return rest
           })
           return changed ? { ...job, items } : null
+        },
+        split() {
+          const rows = new Map<number, string>()
+          const items = job.items.map((m, i) => {
+            if (m.password === undefined) return m
+            rows.set(i, m.password)
+            const { password: _out, ...rest } = m
+            return rest
+          })
+          return { file: { ...job, items }, rows }
+        },
+        withSecrets(rows) {
+          return { ...job, items: job.items.map((m, i) => (rows.has(i) ? { ...m, password: rows.get(i)! } : m)) }
         },
       },
     }
