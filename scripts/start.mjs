@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildIfStale } from './build-if-stale.mjs'
+import { installedElectron, keptBuildPath } from './electron-rebuild.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -22,6 +23,12 @@ function electronBinary() {
   }
   const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim())
   if (!existsSync(bin)) return { reason: `Electron binary missing at ${bin} (run \`npm run electron:fetch\`)` }
+  // better-sqlite3 needs a build for Electron's ABI beside the Node one (src/main/services/db/native-binding.ts).
+  const modules = join(root, 'node_modules')
+  const { abi } = installedElectron(modules)
+  if (abi && !existsSync(keptBuildPath(modules, 'better-sqlite3', abi))) {
+    return { reason: `better-sqlite3 has no build for Electron's ABI ${abi} (run \`npm run electron:rebuild\`)` }
+  }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return { reason: 'no display for Electron (DISPLAY and WAYLAND_DISPLAY are unset)' }
   }

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
 import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
@@ -28,6 +28,9 @@ import {
 import { attachElectronTransport } from './ipc/electron-transport'
 import { PAGE_SECURITY_HEADERS } from './ipc/security'
 import { resolveStatic } from './ipc/static-files'
+import { NativeModuleError } from './services/db/native-binding'
+import { electronUpdateInstaller } from './updates-electron'
+import { menuTemplate } from './electron-menu'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -77,8 +80,18 @@ async function start(): Promise<void> {
   // The CSP as a header on everything the session loads (the dev server too), on top of the page's meta tag.
   ses.webRequest.onHeadersReceived((details, callback) => callback(withCspHeader(details)))
   protocol.handle(APP_SCHEME, serveRenderer)
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.getName())))
 
-  core = await createCore({ dataDir, shell: 'electron', version: app.getVersion(), systemLocale: app.getLocale() })
+  core = await createCore({
+    dataDir,
+    shell: 'electron',
+    version: app.getVersion(),
+    systemLocale: app.getLocale(),
+    // Only the installed app updates itself; `npm start` runs from a checkout, which git updates.
+    ...(app.isPackaged ? { updateInstaller: electronUpdateInstaller } : {}),
+  })
+  // The check at start: a failure is kept in the status for Settings and logged once, never a dialog.
+  void core.services.updates.check().catch(() => undefined)
   attachElectronTransport({
     ipcMain,
     registry: core.registry,
@@ -117,6 +130,9 @@ function fail(err: unknown): void {
   if (err instanceof AppError && err.code === 'app.dataDirBusy') {
     dialog.showErrorBox('License Desk', describeError(err.toData(), resolveLocale('system', app.getLocale())))
   }
-  process.stderr.write(`License Desk could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+  // A native module built for another runtime is said in one line with its fix (the log file has the detail).
+  const line = err instanceof NativeModuleError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)
+  process.stderr.write(`License Desk could not start: ${line}\n`)
+  if (err instanceof NativeModuleError) dialog.showErrorBox('License Desk could not start', err.message)
   app.exit(1)
 }

@@ -101,6 +101,18 @@ const ordersPatchSchema = z.object(orderFields).partial()
 export const orderSettingsSchema = ordersPatchSchema.transform((v) => ({ ...DEFAULT_ORDERS, ...defined(v) }))
 export type OrderSettings = z.output<typeof orderSettingsSchema>
 
+/**
+ * Where the installed app looks for updates: an electron-builder "generic" feed (the folder with latest.yml). The
+ * default is the `publish` address in electron-builder.yml (a unit test keeps the two equal).
+ */
+export const DEFAULT_UPDATE_FEED = 'https://updates.licensedesk.app/desktop/'
+const updateFields = {
+  feedUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }).max(2000),
+}
+const updatesPatchSchema = z.object(updateFields).partial()
+export const updateSettingsSchema = updatesPatchSchema.transform((v) => ({ feedUrl: DEFAULT_UPDATE_FEED, ...defined(v) }))
+export type UpdateSettings = z.output<typeof updateSettingsSchema>
+
 export const LOCALE_PREFERENCES = ['system', 'en', 'zh-CN'] as const
 
 /** Settings as stored on disk; anything missing takes its default, so old files keep working. */
@@ -109,6 +121,7 @@ export const settingsSchema = z.object({
   limits: assumedLimitsSchema.prefault({}),
   bulk: bulkSettingsSchema.prefault({}),
   orders: orderSettingsSchema.prefault({}),
+  updates: updateSettingsSchema.prefault({}),
 })
 export type Settings = z.output<typeof settingsSchema>
 
@@ -125,6 +138,7 @@ export const settingsPatchSchema = z
     limits: limitsPatchSchema.strict().optional(),
     bulk: bulkPatchSchema.strict().optional(),
     orders: ordersPatchSchema.strict().optional(),
+    updates: updatesPatchSchema.strict().optional(),
   })
   .strict()
 export type SettingsPatch = z.input<typeof settingsPatchSchema>
@@ -136,5 +150,6 @@ export function applySettingsPatch(current: Settings, patch: z.output<typeof set
     limits: { ...current.limits, ...defined(patch.limits ?? {}) },
     bulk: { ...current.bulk, ...defined(patch.bulk ?? {}) },
     orders: { ...current.orders, ...defined(patch.orders ?? {}) },
+    updates: { ...current.updates, ...defined(patch.updates ?? {}) },
   })
 }

@@ -46,6 +46,7 @@ import { ProfilesService, SANDBOX_PROFILE_ID } from '../services/profiles'
 import { SandboxHost, type SandboxStarter } from '../services/sandbox-host'
 import { SettingsService } from '../services/settings'
 import { Storage } from '../services/storage'
+import { UpdateService, type UpdateInstaller } from '../services/updates'
 import { openVault, type Vault } from '../services/vault'
 import { systemLocale } from './system-locale'
 import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
@@ -69,6 +70,10 @@ export interface CoreOptions {
   followActiveProfile?: boolean
   /** The order sender's timing (retries, read-backs, async checks); default OUTBOX_TIMING. Tests shorten it. */
   orderTiming?: Partial<OutboxTiming>
+  /** Downloads and installs updates (Electron: electron-updater); absent: this shell does not update itself. */
+  updateInstaller?: (log: Logger) => UpdateInstaller
+  /** The update feed's fetch and channel file (tests: a local feed). */
+  updateFeed?: { fetch?: typeof fetch; channel?: string }
   /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
   testConnection?: Services['testConnection']
   /**
@@ -245,6 +250,13 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     assets,
     lookup,
     shellnums: new ShellNumberHistory(storage),
+    updates: new UpdateService({
+      version: options.version,
+      feedUrl: async () => (await settings.get()).updates.feedUrl,
+      installer: options.updateInstaller?.(log.child('updates')) ?? null,
+      log: log.child('updates'),
+      ...options.updateFeed,
+    }),
   }
   // Load the jobs on disk now, so interrupted ones are known before the first screen asks.
   services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))

@@ -24,6 +24,7 @@ import type { HoldingsService } from '../services/holdings'
 import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
+import type { UpdateService } from '../services/updates'
 
 /** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
 export interface DataDirClaim {
@@ -87,4 +88,6 @@ export interface Services {
   lookup: LookupService
   /** Asset numbers issued on this computer. */
   shellnums: ShellNumberHistory
+  /** The app's updates (checks the feed; the shell's installer downloads and installs). */
+  updates: UpdateService
 }

@@ -2,7 +2,7 @@
 import type { HandlerRegistry } from '../ipc/registry'
 import type { Services } from '../core/services'
 
-/** Registers `app.info`, `settings.get`, `settings.update`. */
+/** Registers `app.info`, `app.updates`, `settings.get`, `settings.update`. */
 export function registerAppHandlers(registry: HandlerRegistry, services: Services): void {
   registry.handle('app.info', async () => {
     const issues = services.storage.issues()
@@ -11,6 +11,11 @@ export function registerAppHandlers(registry: HandlerRegistry, services: Service
       keychain: services.vault.status(),
       ...(issues.length > 0 ? { dataIssues: issues } : {}),
     }
+  })
+  registry.handle('app.updates', async (input) => {
+    if (input.action === 'check') return services.updates.check()
+    if (input.action === 'install') return services.updates.install(input.when)
+    return services.updates.status()
   })
   registry.handle('settings.get', () => services.settings.get())
   registry.handle('settings.update', async (patch) => {

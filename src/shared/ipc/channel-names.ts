@@ -7,6 +7,7 @@
 
 export const CHANNEL_NAMES = [
   'app.info',
+  'app.updates',
   'settings.get',
   'settings.update',
   'profiles.list',

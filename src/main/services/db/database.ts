@@ -14,12 +14,14 @@
  *   database is started.
  */
 import { existsSync, renameSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import type { Database as SqliteDatabase } from 'better-sqlite3'
 import { AppError } from '@shared/errors/app-error'
 import type { Logger } from '../log'
 import type { StorageIssue } from '../storage'
+import { chooseBinding, describeNativeLoadError, type RuntimeFacts } from './native-binding'
 
 export type Sqlite = SqliteDatabase
 
@@ -42,6 +44,17 @@ export interface OpenDatabaseOptions {
   /** Called when an unreadable file was moved aside (the core lists it in app.info.dataIssues). */
   onIssue?: (issue: StorageIssue) => void
   now?: () => number
+  /** The runtime, for choosing better-sqlite3's build; default: this process's (tests pass fakes). */
+  runtime?: RuntimeFacts
+}
+
+const MODULE = 'better-sqlite3'
+
+/** This process's runtime facts, with the node_modules folder better-sqlite3 is loaded from. */
+export function currentRuntime(): RuntimeFacts {
+  const pkg = createRequire(import.meta.url).resolve(`${MODULE}/package.json`)
+  const { electron, node, modules } = process.versions as NodeJS.ProcessVersions & { electron?: string }
+  return { electron, node, abi: modules, nodeModulesDir: dirname(dirname(pkg)) }
 }
 
 /** The open database of a core. */
@@ -76,8 +89,8 @@ function isUnreadable(err: unknown): boolean {
   return typeof code === 'string' && SQLITE_UNREADABLE.has(code)
 }
 
-function connect(path: string): Sqlite {
-  const db = new BetterSqlite3(path)
+function connect(path: string, nativeBinding: string | undefined): Sqlite {
+  const db = new BetterSqlite3(path, nativeBinding ? { nativeBinding } : {})
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     db.pragma('journal_mode = WAL')
@@ -116,10 +129,18 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
   const { dataDir, log } = options
   const now = options.now ?? Date.now
   const path = join(dataDir, DB_FILE)
+  const runtime = options.runtime ?? currentRuntime()
+  const { nativeBinding } = chooseBinding(MODULE, runtime, existsSync)
   let sql: Sqlite
   try {
-    sql = connect(path)
+    sql = connect(path, nativeBinding)
   } catch (err) {
+    // A build for another runtime (or none) is said in one line with the command that fixes it, not as a stack.
+    const native = describeNativeLoadError(MODULE, err, { ...runtime, packaged: runtime.nodeModulesDir.includes('app.asar') })
+    if (native) {
+      log.error('native module cannot load', { module: MODULE, nativeBinding, error: String(err) })
+      throw native
+    }
     if (!isUnreadable(err)) {
       throw AppError.app('app.storage', { detail: `${DB_FILE}: ${(err as Error).message}` })
     }
@@ -129,7 +150,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     }
     log.error('database unreadable, kept aside; starting a new one', { keptAs, error: String(err) })
     options.onIssue?.({ file: DB_FILE, keptAs, problem: 'not a readable database', at: now() })
-    sql = connect(path)
+    sql = connect(path, nativeBinding)
   }
   try {
     const applied = migrate(sql, options.migrations, now())

@@ -26,7 +26,7 @@ describe('the member form on screen', () => {
   })
 
   it('follows the password bounds of the settings', () => {
-    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000, callDeadlineMs: 30000, passwordRetentionDays: 7 }, orders: { instanceIdPrefix: 'LD' } })
+    const narrow = limitsOf({ locale: 'en', limits: { passwordMin: 10, passwordMax: 12, trialMemberCap: 20, maxPageSize: 500, maxShellNumsPerCall: 1000, maxOrdersPerBatch: 100 }, bulk: { lockChunkSize: 100, concurrency: 4, maxRetries: 4, retryBaseMs: 250, connectTimeoutMs: 1000, bodyTimeoutMs: 1000, callDeadlineMs: 30000, passwordRetentionDays: 7 }, orders: { instanceIdPrefix: 'LD' }, updates: { feedUrl: 'https://updates.example/' } })
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#2024' }, 'add', narrow)).toBe(true)
     expect(formOk({ ...values, userName: 'a1', name: 'x', password: 'Start#20' }, 'add', narrow)).toBe(false)
   })
