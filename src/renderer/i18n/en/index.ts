@@ -22,8 +22,9 @@ import catalog from './catalog'
 import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
+import revokePreview from './revoke-preview'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...revokePreview }
 
 export default en
 

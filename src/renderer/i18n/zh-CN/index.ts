@@ -19,7 +19,8 @@ import catalog from './catalog'
 import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
+import revokePreview from './revoke-preview'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...revokePreview }
 
 export default zhCN
