@@ -61,6 +61,9 @@ test('a products refund on the demo practice lock can be finished: picked, ready
   expect(await productsOn(app)).toBe(3)
   await pickLockAndProduct(page)
   await expect(page.getByTestId('issues-count')).toContainText('No issues')
+  // The first Mark ready shows what the revoke removes (the review page); the second marks it.
+  await page.getByTestId('mark-ready').click()
+  await expect(page.getByTestId('review-page').getByTestId('revoke-line').first()).toBeVisible()
   await page.getByTestId('mark-ready').click()
   await page.getByTestId('submit').click()
   await expect(page).toHaveURL(/#\/orders\/history/)

@@ -226,6 +226,8 @@ test('a bought lock is refunded from the history, and is gone from the asset lis
 
     // The user checks it, marks it ready and submits it.
     await page.getByTestId('mark-ready').click()
+    await expect(page.getByTestId('review-page').getByTestId('revoke-line').first()).toBeVisible()
+    await page.getByTestId('mark-ready').click()
     await page.getByTestId('submit').click()
     await expect(page).toHaveURL(/#\/orders\/history/)
     const refunds = page.getByTestId('history-table').locator('.el-table__body tr', { hasText: 'Revoke locks' })

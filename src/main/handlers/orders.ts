@@ -2,9 +2,10 @@
 import { resolveLocale, type Locale } from '@shared/i18n/locale'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
+import { revokePreview } from '../services/orders/revoke-preview'
 
 /** Registers the `orders.*` channels. */
-export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'profiles' | 'settings' | 'info'>): void {
+export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'profiles' | 'settings' | 'info' | 'enterprises' | 'clients' | 'lookup'>): void {
   const { orders } = services
   const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
   const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
@@ -20,6 +21,9 @@ export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<
   registry.handle('orders.toDraft', async ({ id, mode }) => orders.toDraft(id, mode))
   registry.handle('orders.export', async ({ profileId, format, ...q }) =>
     orders.export({ ...q, profileId: await profileOf(profileId), offset: 0, limit: 1 }, format, await locale()),
+  )
+  registry.handle('orders.revokePreview', async (input) =>
+    revokePreview({ target: (w) => services.enterprises.target(w), client: (id) => services.clients.get(id), lookup: services.lookup }, input),
   )
   registry.handle('orders.status', async ({ profileId }) => orders.status(await profileOf(profileId)))
 }

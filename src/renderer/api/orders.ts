@@ -32,3 +32,7 @@ export const outboxStatus = (profileId?: string): Promise<ChannelOutput<'orders.
 export function onOrdersChanged(handler: (payload: EventPayload<'orders.changed'>) => void): () => void {
   return onEvent('orders.changed', handler)
 }
+
+/** What the order's revoke entries would remove (each asset's products read and matched with the service's rules). */
+export const revokePreview = (input: ChannelInput<'orders.revokePreview'>): Promise<ChannelOutput<'orders.revokePreview'>> =>
+  invoke('orders.revokePreview', input)

@@ -13,7 +13,7 @@ import type {
 } from '@shared/api/orders'
 import { issue, type RuleName } from '@shared/rules/issue'
 import { ORDER_VALIDATION_CODE, checkBatchOrderBody } from '@shared/rules/order-rules'
-import { isAbsent } from '@shared/rules/values'
+import { revokeMatches, revokeSource } from '@shared/orders/revoke-impact'
 import { isLockType, newAsset } from '../state/factory'
 import type { Asset, Customer, Product } from '../state/schema'
 import { formatId, type Store } from '../state/store'
@@ -78,18 +78,6 @@ function entitledProducts(store: Store, a: Asset): Product[] {
   return own
 }
 
-/** Entry rule 5: strict matching on time limits and node count, loose matching on the product mnemonic. */
-function matches(p: Product, d: OrderProduct, srcLicenseOrderId: string | null): boolean {
-  if (p.productUri !== d.productUri) return false
-  if (srcLicenseOrderId !== null && p.licenseOrderId !== srcLicenseOrderId) return false
-  if (d.strictMatchWhenDelete !== true) return true
-  return (
-    p.limitStartTime === (d.limitStartDate ?? null) &&
-    p.limitEndTime === (d.limitEndDate ?? null) &&
-    p.limitConcurrent === d.limitConcurrent
-  )
-}
-
 function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: OrderEntry, index: number): Plan {
   const { store } = ctx
   const at = `orderList[${index}]`
@@ -97,7 +85,7 @@ function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: Order
     entryFail(req, entry, `${at}.enterpriseGlobalId`, 'notFound', { value: entry.enterpriseGlobalId })
   }
   const customer = entryCustomer(store, req, body, entry, at)
-  const src = isAbsent(entry.srcLicenseOrderId) ? null : (entry.srcLicenseOrderId as string)
+  const src = revokeSource(entry.srcLicenseOrderId)
   if (entry.orderType !== 'new_buy' && src !== null) {
     const o = store.orders.get(src)
     if (!o) entryFail(req, entry, `${at}.srcLicenseOrderId`, 'notFound', { value: src })
@@ -130,7 +118,7 @@ function plan(ctx: OpContext, req: OpRequest, body: BatchOrderBody, entry: Order
       }
       const products = entitledProducts(store, a)
       ;(asset.products ?? []).forEach((d, pi) => {
-        const found = products.filter((p) => matches(p, d, src))
+        const found = products.filter((p) => revokeMatches(p, d, src))
         if (found.length === 0) {
           const how = d.strictMatchWhenDelete
             ? `no product ${d.productUri} on asset ${no} with limitStartDate ${d.limitStartDate ?? null}, limitEndDate ${d.limitEndDate ?? null} and limitConcurrent ${d.limitConcurrent}`

@@ -96,6 +96,7 @@ export const CHANNEL_NAMES = [
   'orders.resolve',
   'orders.toDraft',
   'orders.export',
+  'orders.revokePreview',
   'orders.status',
 ] as const
 

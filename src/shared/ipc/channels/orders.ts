@@ -173,6 +173,72 @@ export type OutboxStatus = z.output<typeof outboxStatusSchema>
 
 const idInput = input({ id: orderId })
 
+/** A revoke entry as the preview needs it: rules 1, 4 and 5's fields. */
+const revokeEntryInputSchema = z.object({
+  sequence: z.number().int(),
+  orderType: z.enum(['delete_asset', 'delete_product']),
+  enterpriseGlobalId: z.string().max(100),
+  srcLicenseOrderId: z.string().max(100).nullish(),
+  assets: z
+    .array(
+      z.object({
+        assetNos: z.array(z.string().max(64)).max(500),
+        products: z
+          .array(
+            z.object({
+              productUri: z.string().max(200),
+              limitStartDate: z.number().nullish(),
+              limitEndDate: z.number().nullish(),
+              limitConcurrent: z.number(),
+              strictMatchWhenDelete: z.boolean().optional(),
+            }),
+          )
+          .max(500),
+      }),
+    )
+    .max(100),
+})
+
+const impactProductSchema = z.object({
+  id: z.string(),
+  productUri: z.string(),
+  productName: z.string(),
+  licenseOrderId: z.string().nullable(),
+  limitStartTime: z.number().nullable(),
+  limitEndTime: z.number().nullable(),
+  limitConcurrent: z.number().nullable(),
+  packages: z.array(z.string()),
+  otherOrder: z.boolean(),
+})
+
+/** What one revoke entry does to one asset (src/shared/orders/revoke-impact.ts), or why it could not be read. */
+export const revokeAssetImpactSchema = z.object({
+  assetNum: z.string(),
+  /** The asset's product tree was read (member operation 7); false: not found or not readable (`error`). */
+  read: z.boolean(),
+  error: appErrorDataSchema.nullable(),
+  removed: z.array(impactProductSchema),
+  kept: z.array(impactProductSchema),
+  removedPackages: z.array(z.object({ name: z.string(), licenseOrderId: z.string().nullable() })),
+  unmatched: z.array(z.number().int()),
+  nothingFromSource: z.boolean(),
+  refused: z.boolean(),
+})
+export type RevokeAssetImpact = z.output<typeof revokeAssetImpactSchema>
+
+export const revokePreviewSchema = z.object({
+  entries: z.array(
+    z.object({
+      sequence: z.number().int(),
+      orderType: z.enum(['delete_asset', 'delete_product']),
+      srcLicenseOrderId: z.string().nullable(),
+      /** Per asset group, per asset number. */
+      groups: z.array(z.array(revokeAssetImpactSchema)),
+    }),
+  ),
+})
+export type RevokePreview = z.output<typeof revokePreviewSchema>
+
 export const orderChannels = {
   /**
    * Submits a draft: checks it with the shared rules (refused with `app.invalidInput`, issues at the request's
@@ -203,6 +269,14 @@ export const orderChannels = {
   /** The history (or the orders matching the filters) as CSV or Excel, headers in the user's language. */
   'orders.export': channel(input({ ...orderQueryShape, format: z.enum(EXPORT_FORMATS) }), exportedFileSchema),
   /** The outbox of a profile (default: the active one) in counts. */
+  /**
+   * What the revoke entries of an order would remove: each asset's products and packages read (member operation 7)
+   * and matched with the service's rules 1 and 5 (src/shared/orders/revoke-impact.ts). Reads only.
+   */
+  'orders.revokePreview': channel(
+    input({ profileId: profileId.optional(), entries: z.array(revokeEntryInputSchema).max(200) }),
+    revokePreviewSchema,
+  ),
   'orders.status': channel(input({ profileId: profileId.optional() }), outboxStatusSchema),
 }
 

@@ -1,0 +1,27 @@
+/** English messages: the revoke preview (what a delete_asset / delete_product entry removes), in the wizard and on the review page. */
+export default {
+  revokePreview: {
+    title: 'What this revoke removes',
+    show: 'Show what this revoke removes',
+    refresh: 'Read again',
+    loading: 'Reading the products of the assets…',
+    stale: 'The revoke changed since this was read.',
+    failed: 'The preview could not be read: {error}',
+    lookFirst: 'Look at what the revoke removes first (on the review page); then mark the order ready.',
+    warningTitle: 'Removed from another order',
+    warnAll: 'No source order is given, so every order of the customer is searched: {product} of license order {order} on {asset} would be removed.',
+    warnOther: '{product} of license order {order} on {asset} would be removed, which is not the source order {src}.',
+    asset: 'Asset {asset}',
+    removes: 'Removes {product} ({limits}) of license order {order}.',
+    removesIn: 'Removes {product} ({limits}) of license order {order}, in package {pkg}.',
+    removesPackage: 'Removes package {name} of license order {order}.',
+    keeps: 'Keeps {product} ({limits}) of license order {order}.',
+    holdsNothing: '{asset} holds no products.',
+    matchesNothing: '{product} matches nothing on {asset}: the service refuses the whole order, and nothing is removed.',
+    nothingFromSource: '{asset} has nothing from order {src}: the service refuses the whole order, and nothing is removed.',
+    notRead: 'The products of {asset} could not be read ({error}); the service refuses a revoke of an asset it does not know.',
+    limits: '{n} nodes, {from} – {to}',
+    open: 'open',
+    noOrder: 'unknown',
+  },
+}

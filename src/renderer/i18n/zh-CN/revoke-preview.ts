@@ -1,0 +1,27 @@
+/** 简体中文：退订预览（删除资产 / 删除产品条目将删除什么），见于向导与审阅页。 */
+export default {
+  revokePreview: {
+    title: '本次退订将删除的内容',
+    show: '查看本次退订将删除的内容',
+    refresh: '重新读取',
+    loading: '正在读取资产的产品…',
+    stale: '读取之后退订内容已有改动。',
+    failed: '无法读取预览：{error}',
+    lookFirst: '请先查看退订将删除的内容（在审阅页），再标记订单为就绪。',
+    warningTitle: '将从其他订单删除',
+    warnAll: '未填写原授权订单号，将在该客户的所有订单中查找：资产 {asset} 上授权订单 {order} 的 {product} 将被删除。',
+    warnOther: '资产 {asset} 上授权订单 {order} 的 {product} 将被删除，它不属于原订单 {src}。',
+    asset: '资产 {asset}',
+    removes: '删除授权订单 {order} 的 {product}（{limits}）。',
+    removesIn: '删除授权订单 {order} 的 {product}（{limits}），位于商品包 {pkg}。',
+    removesPackage: '删除授权订单 {order} 的商品包 {name}。',
+    keeps: '保留授权订单 {order} 的 {product}（{limits}）。',
+    holdsNothing: '资产 {asset} 上没有产品。',
+    matchesNothing: '{product} 在资产 {asset} 上没有匹配项：服务会拒绝整个订单，不删除任何内容。',
+    nothingFromSource: '资产 {asset} 上没有来自订单 {src} 的内容：服务会拒绝整个订单，不删除任何内容。',
+    notRead: '无法读取资产 {asset} 的产品（{error}）；服务会拒绝对其未知资产的退订。',
+    limits: '{n} 个节点，{from} – {to}',
+    open: '不限',
+    noOrder: '未知',
+  },
+}
