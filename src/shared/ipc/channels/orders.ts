@@ -174,18 +174,18 @@ export type OutboxStatus = z.output<typeof outboxStatusSchema>
 const idInput = input({ id: orderId })
 
 /** A revoke entry as the preview needs it: rules 1, 4 and 5's fields. */
-const revokeEntryInputSchema = z.object({
+const revokeEntryInputSchema = z.strictObject({
   sequence: z.number().int(),
   orderType: z.enum(['delete_asset', 'delete_product']),
   enterpriseGlobalId: z.string().max(100),
   srcLicenseOrderId: z.string().max(100).nullish(),
   assets: z
     .array(
-      z.object({
+      z.strictObject({
         assetNos: z.array(z.string().max(64)).max(500),
         products: z
           .array(
-            z.object({
+            z.strictObject({
               productUri: z.string().max(200),
               limitStartDate: z.number().nullish(),
               limitEndDate: z.number().nullish(),
