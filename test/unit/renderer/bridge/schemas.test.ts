@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { RawBridge } from '@shared/ipc/bridge'
 import { CHANNELS, type ChannelName } from '@shared/ipc/contract'
 import { CHANNEL_NAMES } from '@shared/ipc/channel-names'
 import { eventSchemas } from '@shared/ipc/events'
@@ -17,5 +18,38 @@ describe('the contract loaded by area', () => {
 
   it('loads the events schemas of the contract', async () => {
     expect(await loadEventSchemas()).toBe(eventSchemas)
+  })
+})
+
+describe('events before their schemas have loaded', () => {
+  it('are delivered once the schemas are in, in the order they came, and not after unsubscribing', async () => {
+    // A fresh bridge module: no schema loaded yet (the setup file's loads belong to another instance).
+    vi.resetModules()
+    const bridge = await import('../../../../src/renderer/bridge')
+    const schemas = await import('../../../../src/renderer/bridge/schemas')
+    expect(schemas.loadedEventSchemas()).toBeNull()
+    const listeners = new Set<(n: string, p: unknown) => void>()
+    const raw: RawBridge = {
+      shell: 'electron',
+      invoke: () => Promise.reject(new Error('no calls here')),
+      onEvent(l) {
+        listeners.add(l)
+        return () => listeners.delete(l)
+      },
+    }
+    bridge.installBridge(raw)
+    const seen: string[] = []
+    bridge.onEvent('profiles.changed', (p) => seen.push(p.activeId))
+    const off = bridge.onEvent('profiles.changed', (p) => seen.push(`late ${p.activeId}`))
+    const emit = (id: unknown) => listeners.forEach((l) => l('profiles.changed', { activeId: id }))
+    emit('a')
+    emit(42) // invalid: dropped
+    emit('b')
+    off()
+    expect(seen).toEqual([])
+    await schemas.loadEventSchemas()
+    expect(seen).toEqual(['a', 'b'])
+    emit('c')
+    expect(seen).toEqual(['a', 'b', 'c'])
   })
 })
