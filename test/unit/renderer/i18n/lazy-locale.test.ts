@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as I18n from '../../../../src/renderer/i18n'
 
-type I18nModule = typeof import('../../../../src/renderer/i18n')
+type I18nModule = typeof I18n
 
 /** A fresh i18n module, with no language loaded (the setup file's loads belong to another instance). */
 async function freshI18n(): Promise<I18nModule> {
