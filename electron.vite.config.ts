@@ -58,6 +58,8 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
+      // .vite/manifest.json: which chunks each module brings (the first-screen bench follows it).
+      manifest: true,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
   },

@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['test/unit/renderer/**/*.test.ts'],
           environment: 'jsdom',
           ...ROOMY,
+          // Both languages' messages and the contract's schemas in before any test (the app loads them when needed).
+          setupFiles: ['test/unit/renderer/support/setup.ts'],
           // The confirmation box loads its style on first use; Element Plus's style entries import .css files,
           // which Node cannot load when the package is left external, so vite transforms them here.
           server: { deps: { inline: [/element-plus[\\/]es[\\/]components[\\/][^\\/]+[\\/]style/] } },

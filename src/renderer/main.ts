@@ -7,14 +7,17 @@ import 'element-plus/theme-chalk/base.css'
 import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
 import { connect } from './api/connection'
-import { i18n } from './i18n'
+import { resolveLocale } from '@shared/i18n/locale'
+import { applyLocale, i18n } from './i18n'
+import { rememberedLocale } from './composables/ui-prefs'
 import { createAppRouter, followEarlyAddress } from './router'
 import App from './App.vue'
 import { startAriaRepair } from './composables/aria-repair'
 
 // Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
-// address the core opened (exchanged for the token first).
-await connect()
+// address the core opened (exchanged for the token first). Meanwhile the first screen's language (as the app
+// store picks it before the settings are read) is loaded; the other language's messages come only if needed.
+await Promise.all([connect(), applyLocale(rememberedLocale() ?? resolveLocale('system', navigator.language))])
 
 const router = createAppRouter()
 followEarlyAddress(router)

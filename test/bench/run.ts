@@ -22,7 +22,10 @@
  * it out), the customer book's search bench (test/bench/customers-search.ts; --no-customers-bench leaves it out), and
  * the oversized-input probe against browser mode (test/bench/ipc-fuzz.ts; --no-fuzz-bench leaves it out), and
  * checking an order of 100 entries × 1,000 numbers × 10 products (test/bench/order-check.ts; --no-order-check-bench), and
- * submitting an order of 100 entries to the sandbox, from submit to result (test/bench/order-submit.ts; --no-order-submit-bench).
+ * submitting an order of 100 entries to the sandbox, from submit to result (test/bench/order-submit.ts; --no-order-submit-bench),
+ * and the first screen's JavaScript, gzipped, of the built renderer (test/bench/first-screen.ts; needs
+ * `npx electron-vite build` first; --no-first-screen-bench), and 200,000 rows exported to CSV and Excel by the streaming
+ * writers (test/bench/export-stream.ts; --no-export-bench).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -397,6 +400,8 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-fuzz-bench')) process.stdout.write(JSON.stringify(await (await import('./ipc-fuzz')).runIpcFuzzBench()) + '\n')
   if (!process.argv.includes('--no-order-check-bench')) process.stdout.write(JSON.stringify((await import('./order-check')).runOrderCheckBench()) + '\n')
   if (!process.argv.includes('--no-order-submit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-submit')).runOrderSubmitBench()) + '\n')
+  if (!process.argv.includes('--no-export-bench')) process.stdout.write(JSON.stringify(await (await import('./export-stream')).runExportStreamBench()) + '\n')
+  if (!process.argv.includes('--no-first-screen-bench')) process.stdout.write(JSON.stringify((await import('./first-screen')).runFirstScreenBench()) + '\n')
 }
 
 main().catch((err: unknown) => {

@@ -3,13 +3,14 @@
  * Electron's preload global when present, else the browser-mode HTTP transport. Everything else calls `invoke`
  * and `onEvent`, typed from the shared contract.
  */
-import { CHANNELS, type ChannelInput, type ChannelName, type ChannelOutput } from '@shared/ipc/contract'
-import { eventSchemas, type EventName, type EventPayload } from '@shared/ipc/events'
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract'
+import type { EventName, EventPayload } from '@shared/ipc/events'
 import { BRIDGE_GLOBAL, type RawBridge } from '@shared/ipc/bridge'
 import { appErrorDataSchema } from '@shared/errors/app-error'
 import { BridgeError, bridgeError, errorData } from './errors'
 import { createHttpBridge, type BridgeStatus, type HttpBridge } from './http-bridge'
 import { takeToken, watchForNewToken } from './token'
+import { channelSpec, loadedEventSchemas, loadEventSchemas, type EventSchemas } from './schemas'
 
 export { BridgeError, errorData } from './errors'
 export type { BridgeStatus } from './http-bridge'
@@ -64,6 +65,9 @@ export function bridgeShell(): RawBridge['shell'] {
 
 /** Calls a core channel; resolves with its validated output or throws a BridgeError. */
 export async function invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  // The channel's schemas load (the first call of its area) while the call is under way.
+  const spec = channelSpec(channel)
+  spec.catch(() => undefined)
   let result
   try {
     result = await initBridge().invoke(channel, input ?? {})
@@ -75,7 +79,13 @@ export async function invoke<C extends ChannelName>(channel: C, input: ChannelIn
     const parsed = appErrorDataSchema.safeParse(result.error)
     throw parsed.success ? new BridgeError(parsed.data) : bridgeError('app.internal', {}, { operation: channel })
   }
-  const output = CHANNELS[channel].output.safeParse(result.value)
+  let schemas
+  try {
+    schemas = await spec
+  } catch (err) {
+    throw new BridgeError(errorData(err))
+  }
+  const output = schemas.output.safeParse(result.value)
   if (!output.success) {
     throw bridgeError('app.badResponse', { detail: `${channel}: ${output.error.issues[0]?.message ?? 'invalid'}` }, { operation: channel })
   }
@@ -95,15 +105,27 @@ export function invokeOnExit<C extends ChannelName>(channel: C, input: ChannelIn
 
 /** Subscribes to one core event; payloads that do not match the event's schema are dropped. Returns unsubscribe. */
 export function onEvent<E extends EventName>(name: E, handler: (payload: EventPayload<E>) => void): () => void {
-  return initBridge().onEvent((eventName, payload) => {
-    if (eventName !== name) return
-    const parsed = eventSchemas[name].safeParse(payload)
+  let live = true
+  const deliver = (schemas: EventSchemas, payload: unknown) => {
+    if (!live) return
+    const parsed = schemas[name].safeParse(payload)
     if (!parsed.success) {
       console.warn(`[bridge] event ${name} with an invalid payload; dropped`)
       return
     }
     handler(parsed.data as EventPayload<E>)
+  }
+  const off = initBridge().onEvent((eventName, payload) => {
+    if (eventName !== name) return
+    const loaded = loadedEventSchemas()
+    if (loaded) deliver(loaded, payload)
+    // The first events wait for the schemas' module, in the order they came (one promise, FIFO).
+    else loadEventSchemas().then((s) => deliver(s, payload), (err: unknown) => console.error('[bridge] event schemas could not be loaded', err))
   })
+  return () => {
+    live = false
+    off()
+  }
 }
 
 /**
