@@ -21,10 +21,19 @@ async function assetId(app: AppProcess, memberGlobalId: string, num: string): Pr
 async function fill(page: Page, account: string, asset: string, lock: string): Promise<void> {
   await page.getByTestId('lending-lend').click()
   const dialog = page.getByTestId('lend-dialog')
-  await dialog.getByTestId('lend-employee').click()
-  await page.keyboard.type(account)
-  await page.locator('.el-select-dropdown__item:visible', { hasText: account }).click()
-  await dialog.getByTestId('lend-assets').locator('.el-table__row', { hasText: asset }).locator('.el-checkbox').click()
+  // The employee is picked from a list the service fills as the account is typed: on a busy machine a click can land
+  // on the list of an earlier search, which then goes away. Picked again until the employee's assets show.
+  const row = dialog.getByTestId('lend-assets').locator('.el-table__row', { hasText: asset })
+  await expect(async () => {
+    if (!(await row.isVisible())) {
+      await dialog.getByTestId('lend-employee').click()
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type(account)
+      await page.locator('.el-select-dropdown__item:visible', { hasText: account }).first().click({ timeout: 10_000 })
+    }
+    await expect(row).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 90_000 })
+  await row.locator('.el-checkbox').click()
   await dialog.getByTestId('lend-lock').click()
   await page.locator('.el-select-dropdown__item:visible', { hasText: lock }).click()
   await expect(dialog.getByTestId('lend-summary')).toBeVisible()
