@@ -7,24 +7,7 @@ import { writeFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { test, expect, invoke, type AppHandle } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
-
-/** A customer of the book, for the picker to offer (the sandbox's demo enterprise). */
-const ACME = {
-  customerName: 'ACME Ltd',
-  customerId: 'C000000000000077',
-  crmCustomerId: 'CRM-ACME',
-  channelCode: 'DEMO',
-  channelCustomerId: 'DEMO-ACME',
-  enterpriseGlobalId: 'E000000000000001',
-  branchCode: 'SH',
-  branchName: 'Shanghai',
-  adminName: 'Ann Admin',
-  adminAccount: 'ann.admin',
-  adminEmail: 'ann@acme.example',
-  adminCellNumber: '13912345678',
-  passwordMobile: '13912345678',
-  address: 'No. 1 Test Road',
-}
+import { ACME } from './fixtures/customers'
 
 test.use({ viewport: { width: 1366, height: 820 } })
 

@@ -7,26 +7,9 @@
 import type { Page } from '@playwright/test'
 import type { AssetLookup } from '@shared/ipc/channels/lookup'
 import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { DEMO_CUSTOMER } from './fixtures/customers'
 
 const LOCK = '8100000015'
-
-/** The demo enterprise's default customer, in the customer book (as a user would have it). */
-const DEMO = {
-  customerName: 'E2E Demo Customer',
-  customerId: 'C000000000000001',
-  crmCustomerId: 'CRM-DEMO-0001',
-  channelCode: 'DEMO',
-  channelCustomerId: 'DEMO-0001',
-  enterpriseGlobalId: 'E000000000000001',
-  branchCode: 'BJ',
-  branchName: 'Beijing',
-  adminName: 'Ann Admin',
-  adminAccount: 'demoadmin',
-  adminEmail: 'ann@example.com',
-  adminCellNumber: '13912345678',
-  passwordMobile: '13912345678',
-  address: 'No. 1 Test Road',
-}
 
 const productsOn = async (app: AppHandle): Promise<number> =>
   (await api<AssetLookup>(app, 'lookup.asset', { assetNum: LOCK })).products.data?.productInstanceList?.length ?? 0
@@ -56,7 +39,7 @@ async function pickLockAndProduct(page: Page): Promise<void> {
 
 test('a products refund on the demo practice lock can be finished: picked, ready, submitted, the product gone', async ({ app, page }) => {
   test.setTimeout(180_000)
-  await api(app, 'customers.save', { fields: DEMO })
+  await api(app, 'customers.save', { fields: DEMO_CUSTOMER })
   await app.open(page)
   expect(await productsOn(app)).toBe(3)
   await pickLockAndProduct(page)
@@ -77,7 +60,7 @@ test.describe('in Chinese', () => {
 
   test('the picked lock fills Asset numbers, and the refund reads in Chinese', async ({ app, page }) => {
     test.setTimeout(120_000)
-    await api(app, 'customers.save', { fields: DEMO })
+    await api(app, 'customers.save', { fields: DEMO_CUSTOMER })
     await app.open(page)
     await pickLockAndProduct(page)
     await expect(page.getByTestId('issues-count')).toContainText('本机检查未发现问题')

@@ -8,24 +8,7 @@
  */
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
-
-const ACME = {
-  customerName: 'ACME Ltd',
-  customerId: 'C000000000000077',
-  crmCustomerId: 'CRM-ACME',
-  channelCode: 'DEMO',
-  channelCustomerId: 'DEMO-ACME',
-  // The sandbox's demo enterprise: the service accepts the order for it.
-  enterpriseGlobalId: 'E000000000000001',
-  branchCode: 'SH',
-  branchName: 'Shanghai',
-  adminName: 'Ann Admin',
-  adminAccount: 'ann.admin',
-  adminEmail: 'ann@acme.example',
-  adminCellNumber: '13912345678',
-  passwordMobile: '13912345678',
-  address: 'No. 1 Test Road',
-}
+import { ACME } from './fixtures/customers'
 
 /** The form item (label, input and message) around an input with this id. */
 const item = (page: Page, id: string) => page.locator('.el-form-item', { has: page.locator(`#${id}`) })

@@ -6,25 +6,9 @@
  */
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
+import { DEMO_CUSTOMER } from './fixtures/customers'
 
 const LOCK = '8100000016'
-
-const DEMO = {
-  customerName: 'E2E Demo Customer',
-  customerId: 'C000000000000001',
-  crmCustomerId: 'CRM-DEMO-0001',
-  channelCode: 'DEMO',
-  channelCustomerId: 'DEMO-0001',
-  enterpriseGlobalId: 'E000000000000001',
-  branchCode: 'BJ',
-  branchName: 'Beijing',
-  adminName: 'Ann Admin',
-  adminAccount: 'demoadmin',
-  adminEmail: 'ann@example.com',
-  adminCellNumber: '13912345678',
-  passwordMobile: '13912345678',
-  address: 'No. 1 Test Road',
-}
 
 /** A loose products revoke of the lock's first product (GMS-1001), with the source order cleared. */
 async function looseRevokeWithoutSource(page: Page): Promise<void> {
@@ -52,7 +36,7 @@ async function looseRevokeWithoutSource(page: Page): Promise<void> {
 
 test('a loose revoke without a source order: Mark ready shows first that both GMS-1001 go, from any order', async ({ app, page }) => {
   test.setTimeout(120_000)
-  await api(app, 'customers.save', { fields: DEMO })
+  await api(app, 'customers.save', { fields: DEMO_CUSTOMER })
   await app.open(page)
   await looseRevokeWithoutSource(page)
   await expect(page.getByTestId('issues-count')).toContainText('No issues')
@@ -79,7 +63,7 @@ test.describe('in Chinese', () => {
 
   test('the preview reads in Chinese', async ({ app, page }) => {
     test.setTimeout(120_000)
-    await api(app, 'customers.save', { fields: DEMO })
+    await api(app, 'customers.save', { fields: DEMO_CUSTOMER })
     await app.open(page)
     await looseRevokeWithoutSource(page)
     await page.getByTestId('mode-review').click()
