@@ -50,6 +50,7 @@ if (pw?.stats) {
     for (const child of suite.suites ?? []) walk(child, f)
   }
   for (const s of pw.suites ?? []) walk(s, s.file)
+  if ((pw.stats.flaky ?? 0) > 0) process.stdout.write(`\nFlaky (passed only when tried again, to be fixed): ${pw.stats.flaky}\n`)
   for (const [f, ms] of perFile) files.push({ file: join('test/e2e', f), s: ms / 1000 })
 }
 
