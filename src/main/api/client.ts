@@ -331,6 +331,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
     const deadline = new Deadline(opts.deadlineMs ?? settings.callDeadlineMs)
     // Whether an attempt may have reached the server: then the deadline's outcome of a write is unknown.
     let sentEver = false
+    let attemptByDeadline = false
     for (;;) {
       if (opts.signal?.aborted) {
         if (prepared) await opts.prepared?.abandon()
@@ -366,6 +367,9 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
         const left = deadline.remaining()
         if (left === 0) throw new SendStopped(true)
         const limit = Math.min(opts.timeoutMs ?? left, left)
+        // A timer can fire a millisecond before Date.now() reaches the deadline: which limit stopped the attempt is
+        // known here, not read back from the clock.
+        attemptByDeadline = limit === left
         const res = await send(
           agent,
           { origin: target.origin, path: target.basePath + a.built.url.slice(target.prefix.length), method: a.built.method, headers: a.built.headers, body: a.built.body },
@@ -398,7 +402,7 @@ export function createApiClient(config: ConnectionConfig, options: ApiClientOpti
           // The journal could not record the send: nothing was sent, and the call stops here.
           if (err.code === 'app.storage' && sentAt === undefined) throw err
           error = err
-        } else if (err instanceof SendStopped && err.timedOut && deadline.remaining() === 0) {
+        } else if (err instanceof SendStopped && err.timedOut && (attemptByDeadline || deadline.remaining() === 0)) {
           sentMaybe = sentAt !== undefined
           error = deadlineError(deadline.ms, opId, op.repeat, sentMaybe || sentEver)
         } else {
