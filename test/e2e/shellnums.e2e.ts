@@ -52,7 +52,7 @@ test('issues asset numbers, keeps them across a restart, exports them, and journ
   const download = page.waitForEvent('download')
   await page.getByTestId('shellnums-export-csv').click()
   const file = await download
-  expect(file.suggestedFilename()).toMatch(/^asset-numbers-\d{12}\.csv$/)
+  expect(file.suggestedFilename()).toMatch(/^asset-numbers-\d{8}-\d{4}\.csv$/)
   const csv = await readFile((await file.path())!, 'utf8')
   expect(csv.split('\r\n').slice(0, 3)).toEqual(['\uFEFF#,Asset number,Region,Issued at,Connection', expect.stringMatching(/^1,8200000001,Domestic \(8\),.+,Sandbox$/), expect.stringMatching(/^2,8200000002,/)])
 

@@ -5,6 +5,7 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { hideKnownSecrets } from './known-secrets'
+import { isoUtc } from '@shared/time/dates'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
@@ -89,7 +90,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const write = (level: LogLevel, scope: string | undefined, msg: string, data?: Record<string, unknown>): void => {
     const n = LEVELS[level]
     if (n < fileLevel && n < stderrLevel) return
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level }
+    const entry: Record<string, unknown> = { time: isoUtc(Date.now()), level }
     if (scope) entry.scope = scope
     entry.msg = redactText(msg)
     if (data) Object.assign(entry, redact(data) as Record<string, unknown>)

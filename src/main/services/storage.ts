@@ -10,6 +10,7 @@ import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
 import { AppError } from '@shared/errors/app-error'
 import type { Logger } from './log'
+import { isoUtc } from '@shared/time/dates'
 
 /** A data file that could not be used and was kept aside. */
 export interface StorageIssue {
@@ -121,7 +122,7 @@ export class Storage {
 
   /** Renames an unreadable file aside and records the issue. */
   async keepAside(name: string, problem: string): Promise<StorageIssue> {
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+    const stamp = isoUtc(Date.now()).replace(/[:.]/g, '-')
     const keptAs = `${name}.corrupt-${stamp}`
     try {
       await rename(join(this.dataDir, name), join(this.dataDir, keptAs))

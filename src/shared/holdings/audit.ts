@@ -6,6 +6,7 @@
 import type { AssetProducts, MerchandiseInstance, ProductInstance } from '../api/models'
 import type { Locale } from '../i18n/locale'
 import type { LentLockView } from '../ipc/channels/holdings'
+import { serviceDateTime } from '../time/dates'
 
 type Words = Record<Locale, string>
 const w = (en: string, zh: string): Words => ({ en, 'zh-CN': zh })
@@ -99,12 +100,7 @@ export function flattenProducts(data: AssetProducts | null | undefined): FlatPro
 }
 
 /** A time as `yyyy-MM-dd HH:mm` in China Standard Time (the service's zone), '' for none. */
-export function auditTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return ''
-  const d = new Date(ms + 8 * 3600_000)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`
-}
+export const auditTime = serviceDateTime
 
 export interface AuditInput {
   employees: readonly AuditEmployee[]

@@ -16,6 +16,7 @@ import type { Locale } from '../i18n/locale'
 import { fillTemplate } from '../errors/catalog'
 import { foldHeader } from '../customers/files'
 import type { CatalogPackage, CatalogProblem, CatalogProduct } from './catalog'
+import { serviceDate, serviceDayStart } from '../time/dates'
 
 export type Label = Record<Locale, string>
 
@@ -178,19 +179,12 @@ export function parseDateCell(cell: string): number | null {
   }
   const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(t)
   if (!m) return null
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const ms = Date.UTC(y, mo - 1, d) - 8 * 3_600_000
-  const back = new Date(ms + 8 * 3_600_000)
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null
-  return ms
+  return serviceDayStart(Number(m[1]), Number(m[2]), Number(m[3]))
 }
 
 /** A time as the files write it: the date in China time (the service's), or '' for none. */
 export function formatDateCell(ms: number | null): string {
-  if (ms === null || ms === 0) return ''
-  const d = new Date(ms + 8 * 3_600_000)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}`
+  return ms === 0 ? '' : serviceDate(ms)
 }
 
 // ---- the tables the export writes ------------------------------------------------------------------------------

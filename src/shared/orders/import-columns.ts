@@ -4,6 +4,7 @@ import { foldHeader, headerNames } from '../customers/files'
 import type { Locale } from '../i18n/locale'
 import { ORDER_FIELD_LABELS } from './field-labels'
 import { formatDateCell } from './catalog-files'
+import { serviceDayStart } from '../time/dates'
 
 export type Words = Record<Locale, string>
 
@@ -113,8 +114,8 @@ export function guessMapping(columns: readonly string[]): ColumnMapping {
 export function orderTemplate(locale: Locale, example: { productUri?: string | undefined; packageNum?: string | undefined } = {}): { columns: string[]; rows: string[][] } {
   const columns = IMPORT_FIELDS.map((f) => IMPORT_FIELD_LABELS[f][locale])
   const zh = locale === 'zh-CN'
-  const start = Date.UTC(2025, 0, 1) - 8 * 3_600_000
-  const end = Date.UTC(2025, 11, 31) - 8 * 3_600_000
+  const start = serviceDayStart(2025, 1, 1)
+  const end = serviceDayStart(2025, 12, 31)
   const base: Partial<Record<ImportField, string>> = {
     customerType: zh ? '企业' : 'Company',
     customerName: zh ? '示例客户有限公司' : 'Example Ltd',

@@ -12,6 +12,7 @@ import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { DRAFT_KIND_NAMES, type DraftKind } from '@shared/drafts/kinds'
 import { positiveInt, type CommandDeps, type Globals } from '../command'
 import { EXIT } from '../exit-codes'
+import { localDateTime } from '@shared/time/dates'
 
 const WORDS = {
   none: { en: 'No drafts.', 'zh-CN': '没有草稿。' },
@@ -24,11 +25,7 @@ const WORDS = {
 
 const say = (k: keyof typeof WORDS, l: Locale, p: Record<string, string | number> = {}) => fillTemplate(WORDS[k][l], p)
 
-function time(ms: number): string {
-  const d = new Date(ms)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
-}
+const time = (ms: number): string => localDateTime(ms, false)
 
 function line(d: DraftMeta, l: Locale): string {
   const s = d.summary

@@ -30,6 +30,7 @@ import { readTable } from '../../services/import'
 import { positiveInt, type CommandDeps, type Globals } from '../command'
 import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
+import { localDateTime } from '@shared/time/dates'
 
 const WORDS = {
   noIssues: {
@@ -136,12 +137,7 @@ function printRowIssues(ctx: CliContext, rows: FileOrder['rowIssues']): void {
   if (rows.length > 0) process.stderr.write(say('rowsLeftOut', ctx.locale, { count: new Set(rows.map((r) => r.line)).size }) + '\n')
 }
 
-function time(ms: number | null): string {
-  if (ms === null) return '—'
-  const d = new Date(ms)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
-}
+const time = (ms: number | null): string => localDateTime(ms, false) || '—'
 
 function line(o: OrderSummary, locale: Locale): string {
   return [o.channelOrderId, orderStateLabel(o.state, locale), time(o.createdAt), o.customer || '—', `${o.entries}`, o.licenseOrderIds.join(' ')].join('  |  ')

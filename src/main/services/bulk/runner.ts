@@ -21,6 +21,7 @@ import { itemsInInputOrder, progress, summary } from './job-view'
 import { buildJob, type JobBase } from './kinds'
 import { JobRuns } from './runs'
 import { Sender } from './sender'
+import { isoUtc } from '@shared/time/dates'
 
 export { chunk, dedupe, dedupeKeys, type Deduped } from './dedupe'
 export type { BulkRunnerDeps } from './job'
@@ -127,7 +128,7 @@ export class BulkRunner {
     await this.init()
     const profileId = input.profileId ?? (await this.deps.activeProfileId())
     const createdAt = this.now()
-    const id = `${new Date(createdAt).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`
+    const id = `${isoUtc(createdAt).slice(0, 10)}-${randomUUID().slice(0, 8)}`
     const file = await buildJob(input, { v: 1, id, profileId, createdAt, inputCount: input.items.length }, this.deps)
     const n = file.items.length
     const job = this.makeJob(file, new Array<ItemResult | undefined>(n).fill(undefined), new Uint16Array(n))

@@ -30,6 +30,7 @@ import type { CustomerImportResult, CustomerRecord } from '@shared/ipc/channels/
 import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { ImportFileError, readTable, writeTable, type Table, type TableInput } from '../import'
 import type { CustomerBook, CustomerFieldValues } from './book'
+import { localDateTime } from '@shared/time/dates'
 
 /** A row of a customer file, checked: the values to merge, or the problems that keep it out. */
 export interface CustomerFileRow {
@@ -134,12 +135,7 @@ export async function importCustomers(
   }
 }
 
-function localTime(ms: number | null): string {
-  if (ms === null) return ''
-  const d = new Date(ms)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`
-}
+const localTime = (ms: number | null): string => localDateTime(ms)
 
 /** The export's header row and rows (what import reads back, plus source, last seen and created members). */
 export function customerTable(records: readonly CustomerRecord[], locale: Locale): { columns: string[]; rows: (string | null)[][] } {

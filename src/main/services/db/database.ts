@@ -22,6 +22,7 @@ import { AppError } from '@shared/errors/app-error'
 import type { Logger } from '../log'
 import type { StorageIssue } from '../storage'
 import { chooseBinding, describeNativeLoadError, type RuntimeFacts } from './native-binding'
+import { isoUtc } from '@shared/time/dates'
 
 export type Sqlite = SqliteDatabase
 
@@ -144,7 +145,7 @@ export function openDatabase(options: OpenDatabaseOptions): Database {
     if (!isUnreadable(err)) {
       throw AppError.app('app.storage', { detail: `${DB_FILE}: ${(err as Error).message}` })
     }
-    const keptAs = `${DB_FILE}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`
+    const keptAs = `${DB_FILE}.corrupt-${isoUtc(now()).replace(/[:.]/g, '-')}`
     for (const suffix of ['', '-wal', '-shm']) {
       if (existsSync(path + suffix)) renameSync(path + suffix, join(dataDir, keptAs + suffix))
     }

@@ -24,6 +24,7 @@ import {
 import type { Draft, DraftMeta } from '@shared/ipc/channels/drafts'
 import type { Database, Migration } from '../db/database'
 import { likePattern } from '../db/database'
+import { fileStamp } from '@shared/time/dates'
 
 export const DRAFT_MIGRATIONS: Migration[] = [
   {
@@ -379,7 +380,7 @@ export class DraftStore {
       exportedAt: now,
       drafts: drafts.map((d) => ({ kind: d.kind, name: d.name, body: d.body, createdAt: d.createdAt, updatedAt: d.updatedAt })),
     }
-    const stamp = new Date(now).toISOString().slice(0, 16).replace(/[-:T]/g, '')
+    const stamp = fileStamp(now)
     return { fileName: `license-desk-drafts-${stamp}.json`, content: JSON.stringify(file, null, 1) }
   }
 

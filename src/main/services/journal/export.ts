@@ -2,6 +2,7 @@
 import Papa from 'papaparse'
 import type { JournalEntry } from '@shared/ipc/channels/journal'
 import { catalogText } from '@shared/errors/catalog'
+import { isoUtc } from '@shared/time/dates'
 
 /** Cells starting with these are formulas to a spreadsheet: prefixed with ' so they stay text. */
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -12,7 +13,7 @@ function cell(v: unknown): string {
   return FORMULA_START.test(s) ? `'${s}` : s
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString())
+const iso = (ms: number | undefined): string => isoUtc(ms)
 
 /** CSV with a header row; the request column holds the (already redacted) body as JSON. */
 export function entriesToCsv(entries: JournalEntry[]): string {

@@ -28,6 +28,7 @@ import { entriesToCsv } from './export'
 import { cutLongLists, matches } from './filter'
 import { lineSchema, startLineText, type EndLine, type StartLine } from './lines'
 import { redactRequest } from './redact'
+import { fileStamp, localMonth } from '@shared/time/dates'
 
 export const JOURNAL_DIR = 'journal'
 /** A month's file is continued in a new part past this size. */
@@ -60,10 +61,7 @@ interface FileState {
   issues: JournalIssue[]
 }
 
-function monthOf(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-}
+const monthOf = localMonth
 
 
 
@@ -204,7 +202,7 @@ export class Journal implements JournalSink {
     // Bounded answer: the newest JOURNAL_EXPORT_MAX (the file says how many matched).
     const entries = all.length > this.maxExport ? all.slice(0, this.maxExport) : all
     const total = all.length
-    const stamp = new Date(this.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
+    const stamp = fileStamp(this.now())
     return format === 'csv'
       ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length, total }
       : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length, total }

@@ -2,6 +2,7 @@
 import type { Locale } from '@shared/i18n/locale'
 import { orderStateLabel } from '@shared/orders/outbox'
 import type { StoredOrder } from './store'
+import { localDateTime } from '@shared/time/dates'
 
 const HEADERS: Record<string, Record<Locale, string>> = {
   channelOrderId: { en: 'Order number', 'zh-CN': '订单号' },
@@ -30,12 +31,7 @@ const SOURCE: Record<string, Record<Locale, string>> = {
   user: { en: 'your decision', 'zh-CN': '人工确认' },
 }
 
-function time(ms: number | null): string | null {
-  if (ms === null) return null
-  const d = new Date(ms)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`
-}
+const time = (ms: number | null): string | null => (ms === null ? null : localDateTime(ms))
 
 /** Longest asset-number cell (an export cell holds at most 4,000 characters). */
 const MAX_CELL = 3_900

@@ -18,6 +18,7 @@ import {
 import { entryDraftFrom } from '@shared/orders/refund'
 import { entrySentences } from './review'
 import { refusalPlaceWords } from './refusal'
+import { nextLocalMidnight } from '@shared/time/dates'
 
 // ---- actions by state ------------------------------------------------------------------------------------
 
@@ -83,7 +84,6 @@ export const EMPTY_HISTORY_FILTER: HistoryFilter = { query: '', states: [], days
 
 /** Longest search text (the channel's bound). */
 export const HISTORY_QUERY_MAX = 200
-const DAY_MS = 86_400_000
 
 /** The filter as `orders.list` / `orders.export` take it: the last day counts whole (to = the next midnight). */
 export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | 'states' | 'from' | 'to'> {
@@ -93,7 +93,7 @@ export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | '
   if (f.states.length > 0) out.states = [...f.states]
   if (f.days) {
     out.from = Math.max(0, Math.trunc(f.days[0]))
-    out.to = Math.max(0, Math.trunc(f.days[1] + DAY_MS))
+    out.to = Math.max(0, nextLocalMidnight(Math.trunc(f.days[1])))
   }
   return out
 }
