@@ -6,6 +6,7 @@ import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { VirtualAsset } from '@shared/api/models'
+import type { AssetTable } from '@shared/ipc/channels/assets'
 import { getAssetDetail, listAssets } from '../api/assets'
 import { errorData } from '../api/errors'
 import { useProfilesStore } from './profiles'
@@ -21,6 +22,7 @@ import {
   type SortKey,
   type SortOrder,
 } from '../models/asset-list'
+import { useLatest } from '../composables/latest'
 
 export const useAssetsStore = defineStore('assets', () => {
   const profiles = useProfilesStore()
@@ -53,35 +55,27 @@ export const useAssetsStore = defineStore('assets', () => {
     () => filter.text.trim() !== '' || filter.types.length > 0 || filter.locked !== 'any' || filter.frozen !== 'any' || filter.assigned !== 'any',
   )
 
-  let seq = 0
+  const latest = useLatest(loading)
   /** Loads the list (from the core's cache unless `refresh`); the table on screen stays until the new one arrives. */
-  async function load(refresh = false): Promise<void> {
-    const mine = ++seq
-    loading.value = true
+  function load(refresh = false): Promise<void> {
     error.value = null
-    try {
-      const table = await listAssets(
-        { enterpriseGlobalId: target.enterpriseGlobalId.trim() || undefined, extendCode: target.extendCode.trim() || undefined },
-        refresh,
-      )
-      if (mine !== seq) return
-      const next = buildAssetModel(table)
-      // A selection survives a refresh of the same list (by asset number), not a different list.
-      const prev = model.value
-      if (prev && prev.table.enterpriseGlobalId === next.table.enterpriseGlobalId && selected.value.size > 0) {
-        const nums = new Set([...selected.value].map((i) => prev.rows[i]?.assetNum))
-        selected.value = new Set(next.rows.filter((r) => nums.has(r.assetNum)).map((r) => r.index))
-      } else {
-        selected.value = new Set()
-      }
-      if (!prev || prev.table.enterpriseGlobalId !== next.table.enterpriseGlobalId) filter.types = []
-      else if (filter.types.length > 0) filter.types = carryTypeFilter(filter.types, prev.table.dict.licenseTypes, next.table.dict.licenseTypes)
-      model.value = next
-    } catch (err) {
-      if (mine === seq) error.value = errorData(err)
-    } finally {
-      if (mine === seq) loading.value = false
+    const ask = { enterpriseGlobalId: target.enterpriseGlobalId.trim() || undefined, extendCode: target.extendCode.trim() || undefined }
+    return latest.run(() => listAssets(ask, refresh), { ok: show, failed: (err) => (error.value = errorData(err)) })
+  }
+
+  function show(table: AssetTable): void {
+    const next = buildAssetModel(table)
+    // A selection survives a refresh of the same list (by asset number), not a different list.
+    const prev = model.value
+    if (prev && prev.table.enterpriseGlobalId === next.table.enterpriseGlobalId && selected.value.size > 0) {
+      const nums = new Set([...selected.value].map((i) => prev.rows[i]?.assetNum))
+      selected.value = new Set(next.rows.filter((r) => nums.has(r.assetNum)).map((r) => r.index))
+    } else {
+      selected.value = new Set()
     }
+    if (!prev || prev.table.enterpriseGlobalId !== next.table.enterpriseGlobalId) filter.types = []
+    else if (filter.types.length > 0) filter.types = carryTypeFilter(filter.types, prev.table.dict.licenseTypes, next.table.dict.licenseTypes)
+    model.value = next
   }
 
   /** The enterprise whose list is shown (as the service named it), else the one asked for; empty: the profile's. */
@@ -144,10 +138,9 @@ export const useAssetsStore = defineStore('assets', () => {
     () => profiles.activeId,
     (now, before) => {
       if (before && now !== before) {
-        seq++
+        latest.drop()
         model.value = null
         error.value = null
-        loading.value = false
         selected.value = new Set()
         target.enterpriseGlobalId = ''
       }

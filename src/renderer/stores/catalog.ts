@@ -25,6 +25,7 @@ import { errorData } from '../api/errors'
 import { useDraftSync } from '../composables/draft-sync'
 import { useAppStore } from './app'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 /** The edit dialog's draft id (one dialog per app). */
 export const CATALOG_EDIT_DRAFT_ID = 'form:catalog.edit'
@@ -61,20 +62,15 @@ export const useCatalogStore = defineStore('catalog', () => {
   const result = shallowRef<CatalogSearchResult | null>(null)
   const loading = ref(false)
   const error = shallowRef<AppErrorData | null>(null)
-  let seq = 0
-  async function search(): Promise<void> {
-    const mine = ++seq
-    loading.value = true
-    try {
-      const r = await searchCatalog({ ...forProfile(), query: query.value.slice(0, 200), limit: 5000 })
-      if (mine !== seq) return
-      result.value = r
-      error.value = null
-    } catch (err) {
-      if (mine === seq) error.value = errorData(err)
-    } finally {
-      if (mine === seq) loading.value = false
-    }
+  const latest = useLatest(loading)
+  function search(): Promise<void> {
+    return latest.run(() => searchCatalog({ ...forProfile(), query: query.value.slice(0, 200), limit: 5000 }), {
+      ok: (r) => {
+        result.value = r
+        error.value = null
+      },
+      failed: (err) => (error.value = errorData(err)),
+    })
   }
   let timer: ReturnType<typeof setTimeout> | null = null
   watch(query, () => {

@@ -37,6 +37,7 @@ import {
 import { listOrders } from '../api/orders'
 import { newOrder as emptyOrder, orderFromTemplate, orderTemplate } from '../models/orders/wizard'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 /** Wait after a keystroke in the search box before asking. */
 const SEARCH_DELAY_MS = 150
@@ -67,33 +68,30 @@ export const useDraftsListStore = defineStore('drafts-list', () => {
   const profileId = computed(() => profiles.activeId || undefined)
   const queryTooLong = computed(() => query.value.length > DRAFT_QUERY_MAX)
 
-  let seq = 0
-  async function search(): Promise<void> {
-    const mine = ++seq
-    loading.value = true
-    try {
-      const base = { ...(profileId.value ? { profileId: profileId.value } : {}) }
-      const q = query.value.trim().slice(0, DRAFT_QUERY_MAX)
-      const [r, submitted, ...tabs] = await Promise.all([
+  const latest = useLatest(loading)
+  function search(): Promise<void> {
+    const base = { ...(profileId.value ? { profileId: profileId.value } : {}) }
+    const q = query.value.trim().slice(0, DRAFT_QUERY_MAX)
+    const read = () =>
+      Promise.all([
         listDrafts({ ...base, ...tabQuery(tab.value), ...(q ? { query: q } : {}), limit: PAGE_SIZE }),
         // What became of submitted drafts; the list stands without it (it only adds a note).
         listOrders({ ...base, limit: MAX_ORDER_PAGE }).catch(() => null),
         ...(['orders', 'templates', 'removed'] as const).map((t) => listDrafts({ ...base, ...tabQuery(t), limit: 1 })),
       ])
-      if (mine !== seq) return
-      if (submitted) orders.value = ordersByDraft(submitted.orders)
-      list.value = r.drafts
-      total.value = r.total
-      counts.value = { orders: tabs[0]!.total, templates: tabs[1]!.total, removed: tabs[2]!.total }
-      const ids = new Set(r.drafts.map((d) => d.id))
-      selected.value = selected.value.filter((id) => ids.has(id))
-      error.value = null
-      loaded.value = true
-    } catch (err) {
-      if (mine === seq) error.value = errorData(err)
-    } finally {
-      if (mine === seq) loading.value = false
-    }
+    return latest.run(read, {
+      ok: ([r, submitted, ...tabs]) => {
+        if (submitted) orders.value = ordersByDraft(submitted.orders)
+        list.value = r.drafts
+        total.value = r.total
+        counts.value = { orders: tabs[0]!.total, templates: tabs[1]!.total, removed: tabs[2]!.total }
+        const ids = new Set(r.drafts.map((d) => d.id))
+        selected.value = selected.value.filter((id) => ids.has(id))
+        error.value = null
+        loaded.value = true
+      },
+      failed: (err) => (error.value = errorData(err)),
+    })
   }
 
   let timer: ReturnType<typeof setTimeout> | null = null

@@ -7,6 +7,7 @@ import type { JournalEntryOutcome, JournalExport, JournalFilter, JournalPage } f
 import { exportJournal, listJournal } from '../api/journal'
 import { onBulkProgress } from '../api/bulk'
 import { errorData } from '../api/errors'
+import { useLatest } from '../composables/latest'
 
 /** The filters as the screen edits them. */
 export interface JournalFilterForm {
@@ -42,21 +43,19 @@ export const useJournalStore = defineStore('journal', () => {
   const error = ref<AppErrorData | null>(null)
   const filtered = computed(() => Object.keys(toJournalFilter(filter)).length > 0)
 
-  let seq = 0
+  const latest = useLatest(loading)
   /** Loads the current page (quietly when `quiet`: no loading state, errors kept for the next explicit load). */
-  async function load(quiet = false): Promise<void> {
-    const mine = ++seq
-    if (!quiet) loading.value = true
-    try {
-      const p = await listJournal(toJournalFilter(filter), (pageNum.value - 1) * pageSize.value, pageSize.value)
-      if (mine !== seq) return
-      page.value = p
-      error.value = null
-    } catch (err) {
-      if (mine === seq && !quiet) error.value = errorData(err)
-    } finally {
-      if (mine === seq) loading.value = false
-    }
+  function load(quiet = false): Promise<void> {
+    return latest.run(() => listJournal(toJournalFilter(filter), (pageNum.value - 1) * pageSize.value, pageSize.value), {
+      quiet,
+      ok: (p) => {
+        page.value = p
+        error.value = null
+      },
+      failed: (err) => {
+        if (!quiet) error.value = errorData(err)
+      },
+    })
   }
 
   /** Back to the first page with the current filters. */

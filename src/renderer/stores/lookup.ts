@@ -7,6 +7,7 @@ import { readOneAssetNumber, type AssetNumberProblem } from '@shared/lists/asset
 import { lookupAsset, lookupMember } from '../api/lookup'
 import { errorData } from '../api/errors'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 export const useLookupStore = defineStore('lookup', () => {
   const profiles = useProfilesStore()
@@ -34,12 +35,12 @@ export const useLookupStore = defineStore('lookup', () => {
     return r.value === '' || r.problem ? null : r.value
   }
 
-  let seq = 0
+  const latest = useLatest()
   /** Looks an asset number up (as `read` gives it); the holder's name follows when the sources name a holder. */
   async function search(assetNum: string): Promise<void> {
     const num = read(assetNum)
     if (num === null) return
-    const mine = ++seq
+    const current = latest.begin()
     query.value = num
     searched.value = { num, enterprise: enterprise.value.trim() }
     loading.value = true
@@ -49,40 +50,40 @@ export const useLookupStore = defineStore('lookup', () => {
     holderError.value = null
     try {
       const r = await lookupAsset(num, enterprise.value.trim() || undefined)
-      if (mine !== seq) return
+      if (!current()) return
       result.value = r
       loading.value = false
-      if (r.holderGlobalId) await findHolder(mine, r.holderGlobalId, r.enterpriseGlobalId)
+      if (r.holderGlobalId) await findHolder(current, r.holderGlobalId, r.enterpriseGlobalId)
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (current()) error.value = errorData(err)
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 
-  async function findHolder(mine: number, memberGlobalId: string, enterpriseGlobalId: string): Promise<void> {
+  async function findHolder(current: () => boolean, memberGlobalId: string, enterpriseGlobalId: string): Promise<void> {
     holderLoading.value = true
     try {
       const m = await lookupMember(memberGlobalId, enterpriseGlobalId)
-      if (mine === seq) holder.value = m
+      if (current()) holder.value = m
     } catch (err) {
-      if (mine === seq) holderError.value = errorData(err)
+      if (current()) holderError.value = errorData(err)
     } finally {
-      if (mine === seq) holderLoading.value = false
+      if (current()) holderLoading.value = false
     }
   }
 
   /** Asks for the holder's name again (after a failure). */
   function retryHolder(): void {
     const r = result.value
-    if (r?.holderGlobalId) void findHolder(seq, r.holderGlobalId, r.enterpriseGlobalId)
+    if (r?.holderGlobalId) void findHolder(latest.begin(), r.holderGlobalId, r.enterpriseGlobalId)
   }
 
   watch(
     () => profiles.activeId,
     (now, before) => {
       if (before && now !== before) {
-        seq++
+        latest.drop()
         result.value = null
         holder.value = null
         error.value = null

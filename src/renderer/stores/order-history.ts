@@ -27,6 +27,7 @@ import {
 } from '../api/orders'
 import { EMPTY_HISTORY_FILTER, HISTORY_QUERY_MAX, historyQuery, type HistoryFilter } from '../models/orders/history'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 /** Wait after a keystroke in the search box before asking. */
 const SEARCH_DELAY_MS = 150
@@ -56,30 +57,27 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
   const error = shallowRef<AppErrorData | null>(null)
   const queryTooLong = computed(() => filter.query.length > HISTORY_QUERY_MAX)
 
-  let seq = 0
+  const latest = useLatest(loading)
   /** Reads the outbox, its counts and the history page on screen again. */
-  async function refresh(): Promise<void> {
-    const mine = ++seq
-    loading.value = true
-    try {
-      const [st, ob, h] = await Promise.all([
+  function refresh(): Promise<void> {
+    const read = () =>
+      Promise.all([
         outboxStatus(profileId.value),
         listOrders({ ...target(), states: [...OUTBOX_STATES], limit: OUTBOX_MAX }),
         listOrders({ ...target(), ...historyQuery(filter), offset: (pageNum.value - 1) * pageSize.value, limit: pageSize.value }),
       ])
-      if (mine !== seq) return
-      status.value = st
-      outbox.value = ob.orders
-      outboxTotal.value = ob.total
-      history.value = h.orders
-      total.value = h.total
-      error.value = null
-      loaded.value = true
-    } catch (err) {
-      if (mine === seq) error.value = errorData(err)
-    } finally {
-      if (mine === seq) loading.value = false
-    }
+    return latest.run(read, {
+      ok: ([st, ob, h]) => {
+        status.value = st
+        outbox.value = ob.orders
+        outboxTotal.value = ob.total
+        history.value = h.orders
+        total.value = h.total
+        error.value = null
+        loaded.value = true
+      },
+      failed: (err) => (error.value = errorData(err)),
+    })
   }
 
   let searchTimer: ReturnType<typeof setTimeout> | null = null
@@ -107,22 +105,18 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
   const recordLoading = ref(false)
   const recordError = shallowRef<AppErrorData | null>(null)
 
-  let recordSeq = 0
+  const latestRecord = useLatest(recordLoading)
   async function readRecord(): Promise<void> {
     const id = openId.value
     if (!id) return
-    const mine = ++recordSeq
-    recordLoading.value = true
-    try {
-      const r = await getOrder(id)
-      if (mine !== recordSeq || openId.value !== id) return
-      record.value = r
-      recordError.value = null
-    } catch (err) {
-      if (mine === recordSeq) recordError.value = errorData(err)
-    } finally {
-      if (mine === recordSeq) recordLoading.value = false
-    }
+    await latestRecord.run(() => getOrder(id), {
+      ok: (r) => {
+        if (openId.value !== id) return
+        record.value = r
+        recordError.value = null
+      },
+      failed: (err) => (recordError.value = errorData(err)),
+    })
   }
 
   function open(id: string): Promise<void> {
