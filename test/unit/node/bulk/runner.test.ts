@@ -66,9 +66,18 @@ function onAppend(hook: (line: JobLogLine, id: string) => Error | void): void {
   })
 }
 
-async function until(cond: () => boolean, ms = 5_000): Promise<void> {
+async function until(cond: () => boolean, ms = 20_000): Promise<void> {
   const t0 = Date.now()
   while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+/** Waits for an asynchronous condition (a file on disk), checked again and again; the limit only ends a hang. */
+async function untilAsync(cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const t0 = Date.now()
+  while (!(await cond())) {
     if (Date.now() - t0 > ms) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 5))
   }
@@ -578,7 +587,9 @@ describe('BulkRunner: employees (creates)', () => {
       const a = runner(svc, { concurrency: 1 })
       const s = await a.start(start(500))
       await until(() => svc.employees.size === 200)
-      await new Promise((r) => setTimeout(r, 200)) // the first chunk's results reach the log (lazily, within 100 ms)
+      // The first chunk's results reach the log lazily (with a later flush): wait until the disk holds them.
+      const onDisk = new JobStore(dir)
+      await untilAsync(async () => ((await onDisk.load(s.id))?.results.filter((r) => r !== undefined).length ?? 0) >= 100)
       runners = runners.filter((x) => x !== a) // abandon it, as a kill would
       const log = join(dir, 'jobs', s.id, 'log.jsonl')
       // A stopped machine: the log was written in another boot (its unsynced lines could be lost).
@@ -636,7 +647,9 @@ describe('BulkRunner: employees (creates)', () => {
     const a = runner(svc, { concurrency: 1 })
     const s = await a.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
     await until(() => svc.calls === 3)
-    await new Promise((r) => setTimeout(r, 200)) // the first two calls' results reach the log (lazily, within 100 ms)
+    // The first two calls' results reach the log lazily (with a later flush): wait until the disk holds them.
+    const onDisk = new JobStore(dir)
+    await untilAsync(async () => ((await onDisk.load(s.id))?.results.filter((r) => r !== undefined).length ?? 0) >= 200)
     runners = runners.filter((x) => x !== a) // abandon it, as a crash would
     // The boot of the machine it is written in (see JobStore), then the job.
     const head = readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')
