@@ -5,9 +5,9 @@ import type { HandlerRegistry } from '../ipc/registry'
 import { exportCatalog, importCatalog } from '../services/catalog'
 
 /** Registers the `catalog.*` channels. */
-export function registerCatalogHandlers(registry: HandlerRegistry, services: Pick<Services, 'catalog' | 'profiles' | 'settings' | 'info'>): void {
+export function registerCatalogHandlers(registry: HandlerRegistry, services: Pick<Services, 'catalog' | 'enterprises' | 'settings' | 'info'>): void {
   const { catalog } = services
-  const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
+  const profileOf = (id: string | undefined): Promise<string> => services.enterprises.profile(id)
   const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
 
   registry.handle('catalog.get', async ({ profileId }) => catalog.get(await profileOf(profileId)))

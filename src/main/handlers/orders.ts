@@ -5,9 +5,9 @@ import type { HandlerRegistry } from '../ipc/registry'
 import { revokePreview } from '../services/orders/revoke-preview'
 
 /** Registers the `orders.*` channels. */
-export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'profiles' | 'settings' | 'info' | 'enterprises' | 'clients' | 'lookup'>): void {
+export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'settings' | 'info' | 'enterprises' | 'clients' | 'lookup'>): void {
   const { orders } = services
-  const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
+  const profileOf = (id: string | undefined): Promise<string> => services.enterprises.profile(id)
   const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
 
   registry.handle('orders.submit', async ({ draftId, baseRevision }) => orders.submit(draftId, baseRevision))
