@@ -319,6 +319,11 @@ test.describe('without a system keychain, a slow service', () => {
     await page.locator('.el-message-box').getByRole('button', { name: 'Import employees: 150' }).click()
     await expect(page.getByTestId('import-passwords-in-memory')).toContainText('No system keychain: the initial passwords of this import are kept in memory only.')
     await expect(page.getByTestId('run-done')).toHaveText('100 / 150', { timeout: 60_000 })
+    // The sandbox runs inside the app and dies with it; it writes its state a moment after it answers (a busy
+    // machine made that moment longer than the test's kill: the first hundred were lost with it, and rightly
+    // read back as not imported). Killed once the service has them on disk, as a real service would.
+    const serviceState = join(app.dataDir, 'sandbox', 'state.json')
+    await expect.poll(() => readFileSync(serviceState, 'utf8').includes(`"${u}100`), { timeout: 30_000 }).toBe(true)
     await app.restart({ kill: true })
 
     await openMembers(app, page)
@@ -327,14 +332,21 @@ test.describe('without a system keychain, a slow service', () => {
     await expect(run).toHaveAttribute('data-status', 'interrupted', { timeout: 30_000 })
     await page.getByTestId('run-resume').click()
     await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 90_000 })
-    await expect(page.getByTestId('run-ok')).toHaveText('100')
-    await expect(page.getByTestId('run-failed')).toHaveText('50')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-export-failed').click()])
-    const failedPath = test.info().outputPath(`${u}-failed.xlsx`)
-    await download.saveAs(failedPath)
-    const failed = await readXlsx(failedPath)
-    expect(failed).toHaveLength(51)
-    expect(failed[1]![3]).toContain('its initial password is no longer kept')
+    // Imported: those the service has (the first hundred, read back; the second call too if it was done before
+    // the kill). Each once; the others are not imported, with the reason.
+    const found = (await api<Found>(app, 'members.accounts', { userNames: rows.map((r) => String(r[0])) })).found.length
+    expect(found).toBeGreaterThanOrEqual(100)
+    await expect(page.getByTestId('run-ok')).toHaveText(String(found))
+    await expect(page.getByTestId('run-failed')).toHaveText(String(150 - found))
+    // (All 150 only if the kill came more than the service's 1.2 s after the second call left: nothing to export.)
+    if (found < 150) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-export-failed').click()])
+      const failedPath = test.info().outputPath(`${u}-failed.xlsx`)
+      await download.saveAs(failedPath)
+      const failed = await readXlsx(failedPath)
+      expect(failed).toHaveLength(151 - found)
+      expect(failed[1]![3]).toContain('its initial password is no longer kept')
+    }
 
     await chooseLanguage(page, 'language-zh-CN')
     await page.getByTestId('nav-members').click()
