@@ -66,6 +66,23 @@ function onAppend(hook: (line: JobLogLine, id: string) => Error | void): void {
   })
 }
 
+/** Items with a result in a job's log on disk (results are written lazily: a test waits for them, not for a time). */
+function resultsOnDisk(jobId: string): number {
+  let text = ''
+  try {
+    text = readFileSync(join(dir, 'jobs', jobId, 'log.jsonl'), 'utf8')
+  } catch {
+    return 0
+  }
+  const items = new Set<number>()
+  for (const raw of text.split('\n')) {
+    if (!raw.includes('"e":"result"')) continue
+    const line = JSON.parse(raw) as { g: [unknown, (number | [number, number])[]][] }
+    for (const [, runs] of line.g) for (const r of runs) for (let i = typeof r === 'number' ? r : r[0]; i <= (typeof r === 'number' ? r : r[1]); i++) items.add(i)
+  }
+  return items.size
+}
+
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
   const t0 = Date.now()
   while (!cond()) {
@@ -578,7 +595,7 @@ describe('BulkRunner: employees (creates)', () => {
       const a = runner(svc, { concurrency: 1 })
       const s = await a.start(start(500))
       await until(() => svc.employees.size === 200)
-      await new Promise((r) => setTimeout(r, 200)) // the first chunk's results reach the log (lazily, within 100 ms)
+      await until(() => resultsOnDisk(s.id) === 100) // the first chunk's results, written lazily
       runners = runners.filter((x) => x !== a) // abandon it, as a kill would
       const log = join(dir, 'jobs', s.id, 'log.jsonl')
       // A stopped machine: the log was written in another boot (its unsynced lines could be lost).
@@ -636,7 +653,7 @@ describe('BulkRunner: employees (creates)', () => {
     const a = runner(svc, { concurrency: 1 })
     const s = await a.start({ kind: 'locks.disable', items: locks(500), chunkSize: 100 })
     await until(() => svc.calls === 3)
-    await new Promise((r) => setTimeout(r, 200)) // the first two calls' results reach the log (lazily, within 100 ms)
+    await until(() => resultsOnDisk(s.id) === 200) // the first two calls' results, written lazily
     runners = runners.filter((x) => x !== a) // abandon it, as a crash would
     // The boot of the machine it is written in (see JobStore), then the job.
     const head = readFileSync(join(dir, 'jobs', s.id, 'log.jsonl'), 'utf8').split('\n')
