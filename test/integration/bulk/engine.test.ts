@@ -42,7 +42,7 @@ async function finished(id: string): Promise<JobSummary> {
     await new Promise((r) => setTimeout(r, 20))
   }
 }
-async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+async function until(cond: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   const t0 = Date.now()
   while (!(await cond())) {
     if (Date.now() - t0 > ms) throw new Error('timed out waiting')

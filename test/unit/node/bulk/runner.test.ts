@@ -83,7 +83,7 @@ function resultsOnDisk(jobId: string): number {
   return items.size
 }
 
-async function until(cond: () => boolean, ms = 5_000): Promise<void> {
+async function until(cond: () => boolean, ms = 20_000): Promise<void> {
   const t0 = Date.now()
   while (!cond()) {
     if (Date.now() - t0 > ms) throw new Error('timed out waiting')
