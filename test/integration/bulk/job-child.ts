@@ -21,7 +21,7 @@ import { DEMO_EID, demoConfig } from '../api/support'
 
 const [url, dataDir, count, prefix, kind] = process.argv.slice(2) as [string, string, string, string, string | undefined]
 const [killOn, killAt] = (process.env.LD_TEST_KILL_AT ?? ':').split(':') as [string, string]
-const die = (): never => {
+function die(): never {
   process.kill(process.pid, 'SIGKILL')
   throw new Error('killed')
 }
