@@ -21,8 +21,12 @@ const LISI = 'M000000000000002'
 
 /** Picks free numbers in the picker of a section, by a search and then by their numbers. */
 async function pickFree(page: Page, section: ReturnType<Page['getByTestId']>, search: string, numbers: string[]): Promise<void> {
-  await section.getByTestId('free-number-picker').click()
+  const picker = section.getByTestId('free-number-picker')
+  await picker.click()
   await page.keyboard.type(search)
+  // The list is filled by a search as the text is typed (the first one on opening): clicked once it shows the
+  // answer to the whole text, not an earlier list that a later answer replaces under the click.
+  await expect(picker).toHaveAttribute('data-list-for', search)
   for (const n of numbers) await page.locator('.el-select-dropdown__item:visible', { hasText: n }).click()
   // Escape clears the search, then closes the list (a click beside it could land on the list itself, which may
   // open upwards over the section's heading: it did in a run).
@@ -92,6 +96,7 @@ test('a move whose second step fails says the number is withdrawn and not yet gi
   await expect(dialog).toContainText('If the second step fails, the number stays withdrawn (free)')
   await dialog.getByTestId('move-to').click()
   await page.keyboard.type('magic60023')
+  await expect(dialog.getByTestId('move-to')).toHaveAttribute('data-list-for', 'magic60023')
   await page.locator('.el-select-dropdown__item:visible', { hasText: 'magic60023' }).click()
   await dialog.getByTestId('move-confirm').click()
   const outcome = dialog.getByTestId('move-outcome')

@@ -21,18 +21,15 @@ async function assetId(app: AppProcess, memberGlobalId: string, num: string): Pr
 async function fill(page: Page, account: string, asset: string, lock: string): Promise<void> {
   await page.getByTestId('lending-lend').click()
   const dialog = page.getByTestId('lend-dialog')
-  // The employee is picked from a list the service fills as the account is typed: on a busy machine a click can land
-  // on the list of an earlier search, which then goes away. Picked again until the employee's assets show.
+  // The employee is picked from a list the service fills as the account is typed: clicked once the list is the
+  // answer to the whole account (a click on an earlier search's list could land as that list was replaced).
+  const picker = dialog.getByTestId('lend-employee')
+  await picker.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(account)
+  await expect(picker).toHaveAttribute('data-list-for', account)
+  await page.locator('.el-select-dropdown__item:visible', { hasText: account }).first().click()
   const row = dialog.getByTestId('lend-assets').locator('.el-table__row', { hasText: asset })
-  await expect(async () => {
-    if (!(await row.isVisible())) {
-      await dialog.getByTestId('lend-employee').click()
-      await page.keyboard.press('ControlOrMeta+a')
-      await page.keyboard.type(account)
-      await page.locator('.el-select-dropdown__item:visible', { hasText: account }).first().click({ timeout: 10_000 })
-    }
-    await expect(row).toBeVisible({ timeout: 10_000 })
-  }).toPass({ timeout: 90_000 })
   await row.locator('.el-checkbox').click()
   await dialog.getByTestId('lend-lock').click()
   await page.locator('.el-select-dropdown__item:visible', { hasText: lock }).click()
@@ -68,6 +65,7 @@ test.describe('in Chinese', () => {
     await expect(dialog).toContainText('将资产借入借用锁')
     await dialog.getByTestId('lend-employee').click()
     await page.keyboard.type('wangwu')
+    await expect(dialog.getByTestId('lend-employee')).toHaveAttribute('data-list-for', 'wangwu')
     await page.locator('.el-select-dropdown__item:visible', { hasText: 'wangwu' }).click()
     // The products of an asset, on demand.
     const row = dialog.getByTestId('lend-assets').locator('.el-table__row', { hasText: '8100000045' })

@@ -31,8 +31,9 @@ export function promptHidden(question: string, io: PromptIO): Promise<string> {
   const { input, output } = io
   if (!input.isTTY || !input.setRawMode) return Promise.reject(new Error('not a terminal'))
   const setRaw = input.setRawMode.bind(input)
-  output.write(question)
+  // Echo off first: whoever sees the prompt may type at once, and nothing typed is ever shown.
   setRaw(true)
+  output.write(question)
   input.resume()
   return new Promise<string>((resolve, reject) => {
     let value = ''

@@ -63,6 +63,8 @@ export interface HttpTransportOptions {
   requestTimeoutMs?: number
   maxConnectionsPerClient?: number
   openCodeTtlMs?: number
+  /** The clock open codes expire by (tests move it instead of waiting). */
+  now?: () => number
 }
 
 /** A listening browser-mode server. */
@@ -122,6 +124,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
   const requestTimeout = Math.max(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout)
   const maxPerClient = options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT
   const codeTtl = options.openCodeTtlMs ?? OPEN_CODE_TTL_MS
+  const clock = options.now ?? Date.now
   const streams = new Set<ServerResponse>()
   /** One-time codes of opened addresses (sha-256 of the code) → when they stop working. */
   const openCodes = new Map<string, number>()
@@ -254,7 +257,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
   }
 
   function newOpenCode(): string {
-    const now = Date.now()
+    const now = clock()
     for (const [k, until] of openCodes) if (until <= now) openCodes.delete(k)
     const code = randomBytes(32).toString('base64url')
     openCodes.set(sha256(code), now + codeTtl)
@@ -283,7 +286,7 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
     const until = openCodes.get(key)
     // Spent on first use, right or late: a code never works twice.
     openCodes.delete(key)
-    if (until === undefined || until <= Date.now()) {
+    if (until === undefined || until <= clock()) {
       sendError(res, 401, AppError.app('app.unauthorized', { status: 401 }, { httpStatus: 401 }).toData())
       return
     }

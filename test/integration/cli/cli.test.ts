@@ -223,8 +223,8 @@ describe('license-desk', () => {
       out += d.toString()
       if (!sent && out.includes('(typing is hidden): ')) {
         sent = true
-        // Typed after the prompt is up (the terminal echoes nothing once the prompt has switched it off).
-        setTimeout(() => child.stdin.write('hunter2-typed\r'), 100)
+        // Typed as soon as the prompt shows (echo is off before it does).
+        child.stdin.write('hunter2-typed\r')
       }
     })
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))

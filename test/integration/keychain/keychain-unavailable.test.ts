@@ -55,12 +55,12 @@ describe('keychain unavailable', () => {
     const bus = await startBareBus()
     try {
       process.env.DBUS_SESSION_BUS_ADDRESS = bus.address
-      const started = Date.now()
-      const vault = await openVault({ log: silentLogger, probeTimeoutMs: 10_000 })
+      // Fast: ended by the bus's own answer (no Secret Service), not by the probe's timeout, which only ends a hang.
+      const vault = await openVault({ log: silentLogger, probeTimeoutMs: 30_000 })
       expect(vault.available).toBe(false)
       expect(vault.backend).toBe('memory')
       expect(vault.status().detail).toBeTruthy()
-      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(vault.status().detail).not.toContain('did not answer')
     } finally {
       await bus.stop()
     }

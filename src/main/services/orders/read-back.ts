@@ -1,7 +1,7 @@
 /** What happened to a sent order: an UNKNOWN one read back, an accepted async one checked, a killed send recovered. */
 import { AppError, toAppErrorData, type AppErrorData } from '@shared/errors/app-error'
 import type { ReadBack } from '@shared/ipc/channels/orders'
-import { orderVerdict, type EntryVerdict, type OutboxTiming } from '@shared/orders/outbox'
+import { orderVerdict, type EntryVerdict, type OrderState, type OutboxTiming } from '@shared/orders/outbox'
 import { readBackBatchOrder, type EntryReadBack } from '../../api/reconcile'
 import { notifyChanged, endAttempt, journalResolution, neverLeft, type OrderServiceDeps } from './common'
 import type { StoredOrder } from './store'
@@ -33,17 +33,12 @@ export class OrderReadBacks {
   ) {}
 
   /** Reads back an UNKNOWN order and acts on the verdict. */
-  async readBack(id: string): Promise<void> {
-    const claimed = this.deps.store.claim(id, ['unknown'])
-    if (!claimed) return
-    const o = claimed
-    try {
+  readBack(id: string): Promise<void> {
+    return this.claimed(id, ['unknown'], async (o) => {
       const now = this.deps.store.now()
       let entries: EntryReadBack[]
       try {
-        const client = await this.deps.clientFor(o.profileId)
-        const { memberProducts } = await this.deps.profile(o.profileId)
-        entries = await readBackBatchOrder(client, o.body, { preExisting: o.detail.preExisting, memberProducts })
+        entries = await this.entriesOf(o)
       } catch (err) {
         const error = toAppErrorData(err)
         const rb: ReadBack = { at: now, verdict: 'cannotTell', entries: [], error }
@@ -90,24 +85,17 @@ export class OrderReadBacks {
       })
       notifyChanged(this.deps, changed)
       if (verdict === 'notDone') this.link.again()
-    } finally {
-      this.deps.store.release(id)
-    }
+    })
   }
 
   /** An accepted async order: checks whether its assets appeared (or went), until the limit. */
-  async checkAsync(id: string): Promise<void> {
-    const claimed = this.deps.store.claim(id, ['accepted'])
-    if (!claimed) return
-    const o = claimed
-    try {
+  checkAsync(id: string): Promise<void> {
+    return this.claimed(id, ['accepted'], async (o) => {
       const now = this.deps.store.now()
       const check = o.detail.asyncCheck ?? { until: now, checks: 0, lastAt: null, entries: [] }
       let entries: EntryReadBack[]
       try {
-        const client = await this.deps.clientFor(o.profileId)
-        const { memberProducts } = await this.deps.profile(o.profileId)
-        entries = await readBackBatchOrder(client, o.body, { preExisting: o.detail.preExisting, memberProducts })
+        entries = await this.entriesOf(o)
       } catch (err) {
         const changed = this.deps.store.change(id, ['accepted'], { nextTryAt: now + this.timing.asyncEveryMs, detail: { lastError: toAppErrorData(err) } })
         notifyChanged(this.deps, changed)
@@ -126,20 +114,15 @@ export class OrderReadBacks {
           ? this.deps.store.change(id, ['accepted'], { state: 'notConfirmed', detail: { asyncCheck } })
           : this.deps.store.change(id, ['accepted'], { nextTryAt: now + this.timing.asyncEveryMs, detail: { asyncCheck } })
       notifyChanged(this.deps, changed)
-    } finally {
-      this.deps.store.release(id)
-    }
+    })
   }
 
   /**
    * An order left `sending` by a process that is gone (killed mid-send): UNKNOWN and read back, unless the
    * journal's send record proves the request never left (then it is queued again).
    */
-  async recover(id: string): Promise<void> {
-    const claimed = this.deps.store.claim(id, ['sending'])
-    if (!claimed) return
-    const o = claimed
-    try {
+  recover(id: string): Promise<void> {
+    return this.claimed(id, ['sending'], async (o) => {
       const i = o.detail.attemptList.length - 1
       const last = o.detail.attemptList[i]
       let left: 'notSent' | 'sent' | 'unknown' = 'unknown'
@@ -158,8 +141,24 @@ export class OrderReadBacks {
             })
       notifyChanged(this.deps, changed)
       this.link.again()
+    })
+  }
+
+  /** Runs `work` on the order if this process claims it in one of `states` (else another has it, or it moved on), then lets it go. */
+  private async claimed(id: string, states: readonly OrderState[], work: (o: StoredOrder) => Promise<void>): Promise<void> {
+    const o = this.deps.store.claim(id, states)
+    if (!o) return
+    try {
+      await work(o)
     } finally {
       this.deps.store.release(id)
     }
+  }
+
+  /** The order's entries as the service has them now. */
+  private async entriesOf(o: StoredOrder): Promise<EntryReadBack[]> {
+    const client = await this.deps.clientFor(o.profileId)
+    const { memberProducts } = await this.deps.profile(o.profileId)
+    return readBackBatchOrder(client, o.body, { preExisting: o.detail.preExisting, memberProducts })
   }
 }

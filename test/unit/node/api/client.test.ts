@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import type { SecretName } from '@shared/ipc/channels/profiles'
 import { AbortScope } from '../../../../src/main/api/abort-scope'
@@ -197,21 +197,27 @@ describe('ApiClient', () => {
   })
 
   it('aborts an in-flight read and a backoff wait', async () => {
+    // Each wait would outlast the test's timeout: only the abort ends them (aborted once the request is in).
     handler = () => undefined // never answers
     const ac = new AbortController()
     const c = client()
+    const asked = seen.length
     const p = c.listAssetNums('E1', { signal: ac.signal })
-    setTimeout(() => ac.abort(), 50)
+    await vi.waitFor(() => expect(seen.length).toBe(asked + 1))
+    ac.abort()
     await expect(p).rejects.toMatchObject({ code: 'app.cancelled' })
 
-    handler = (_q, res) => send(res, 200, { code: '500', message: 'retry', cause: '' })
+    let answered = 0
+    handler = (_q, res) => {
+      send(res, 200, { code: '500', message: 'retry', cause: '' })
+      answered++
+    }
     const slow = client({ settings: { retryBaseMs: 60_000, maxRetries: 3 }, random: () => 0.99 })
     const ac2 = new AbortController()
-    const t0 = Date.now()
     const p2 = slow.listAssetNums('E1', { signal: ac2.signal })
-    setTimeout(() => ac2.abort(), 100)
+    await vi.waitFor(() => expect(answered).toBe(1))
+    ac2.abort()
     await expect(p2).rejects.toMatchObject({ code: 'app.cancelled' })
-    expect(Date.now() - t0).toBeLessThan(5_000)
   })
 
   it('calls sharing an AbortScope all stop on one abort, and finished calls leave nothing listening on it', async () => {
@@ -223,8 +229,7 @@ describe('ApiClient', () => {
 
     handler = () => undefined // never answers
     const stuck = Array.from({ length: 20 }, () => c.lockAssets(lockBody, { signal: scope }).catch((e: unknown) => e))
-    await new Promise((r) => setTimeout(r, 50))
-    expect(scope.listening).toBe(20)
+    await vi.waitFor(() => expect(scope.listening).toBe(20))
     scope.abort(new Error('stop'))
     for (const e of await Promise.all(stuck)) expect(e).toMatchObject({ code: 'app.cancelled' })
     expect(scope.listening).toBe(0)

@@ -25,11 +25,10 @@ describe('retry policy', () => {
   })
 
   it('sleep stops at once when the signal aborts', async () => {
+    // A sleep past the test's timeout: only the abort can end it in time.
     const ac = new AbortController()
-    const t0 = Date.now()
-    const p = sleep(5_000, ac.signal)
-    setTimeout(() => ac.abort(new Error('stop')), 20)
+    const p = sleep(120_000, ac.signal)
+    ac.abort(new Error('stop'))
     await expect(p).rejects.toThrow('stop')
-    expect(Date.now() - t0).toBeLessThan(2_000)
   })
 })

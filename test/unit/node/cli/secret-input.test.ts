@@ -4,16 +4,20 @@ import { describe, expect, it, vi } from 'vitest'
 import { askSecrets, promptHidden, PromptInterrupted, secretText, type PromptIO } from '../../../../src/main/cli/secret-input'
 
 function fakeTerminal(isTTY = true) {
-  const input = Object.assign(new PassThrough(), { isTTY, setRawMode: vi.fn() })
+  let raw = false
+  const input = Object.assign(new PassThrough(), { isTTY, setRawMode: vi.fn((on: boolean) => (raw = on)) })
   let shown = ''
+  /** Whether the terminal was raw (no echo) as each piece of output was shown. */
+  const rawWhenShown: boolean[] = []
   const output = new Writable({
     write(chunk: Buffer, _enc, cb) {
       shown += chunk.toString()
+      rawWhenShown.push(raw)
       cb()
     },
   })
   const io: PromptIO = { input, output }
-  return { io, input, shown: () => shown }
+  return { io, input, shown: () => shown, rawWhenShown }
 }
 
 describe('promptHidden', () => {
@@ -28,6 +32,8 @@ describe('promptHidden', () => {
     expect(await answer).toBe('s3cr\u00e9t-pasted-in-one-chunk!')
     expect(t.shown()).toBe('Secret: \n')
     expect(t.input.setRawMode.mock.calls).toEqual([[true], [false]])
+    // The prompt shows once echo is off: what is typed as soon as it shows is never echoed.
+    expect(t.rawWhenShown[0]).toBe(true)
   })
 
   it('Ctrl-C interrupts (and still restores the terminal)', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
@@ -11,6 +11,8 @@ const settle = async () => {
 }
 const input = () => document.getElementById('f-type') as HTMLInputElement
 const offered = () => [...document.querySelectorAll('.el-autocomplete-suggestion li')].map((li) => li.textContent!.trim())
+/** The suggestions once the autocomplete has asked for them (after its debounce): waited for, not timed. */
+const offers = (list: string[]) => vi.waitFor(() => expect(offered()).toEqual(list), { timeout: 10_000, interval: 20 })
 
 function host(initial: string) {
   const value = ref(initial)
@@ -49,25 +51,18 @@ describe('a text field with suggestions', () => {
     await settle()
     expect(document.querySelector('.el-autocomplete')).not.toBeNull()
     expect(document.activeElement?.id).toBe('f-type')
-    await new Promise((r) => setTimeout(r, 400)) // the autocomplete's debounce
-    await settle()
-    expect(offered()).toEqual(['string', 'tool', 'web'])
+    await offers(['string', 'tool', 'web'])
     input().value = 'WE'
     input().dispatchEvent(new Event('input'))
-    await new Promise((r) => setTimeout(r, 400)) // the autocomplete's debounce
-    await settle()
+    await offers(['web'])
     expect(value.value).toBe('WE')
-    expect(offered()).toEqual(['web'])
     // Those starting with what is typed come first.
     input().value = 't'
     input().dispatchEvent(new Event('input'))
-    await new Promise((r) => setTimeout(r, 400))
-    await settle()
-    expect(offered()).toEqual(['tool', 'string'])
+    await offers(['tool', 'string'])
     input().value = 'WE'
     input().dispatchEvent(new Event('input'))
-    await new Promise((r) => setTimeout(r, 400))
-    await settle()
+    await offers(['web'])
     document.querySelector<HTMLElement>('.el-autocomplete-suggestion li')!.click()
     await settle()
     expect(value.value).toBe('web')

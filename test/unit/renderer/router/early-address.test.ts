@@ -9,7 +9,7 @@ const page = (name: string) => () => h('div', name)
  * The start route loads slowly (a lazy chunk): an address given meanwhile comes while the router is not listening.
  * `onLoaded` runs in the task the chunk arrives in, just before the router ends its first navigation.
  */
-function appRouter(onLoaded: () => void = () => undefined): Router {
+function appRouter(onLoaded: () => void = () => undefined, loading: () => Promise<unknown> = () => wait(30)): Router {
   return createRouter({
     history: createWebHashHistory(),
     routes: [
@@ -17,12 +17,10 @@ function appRouter(onLoaded: () => void = () => undefined): Router {
       {
         path: '/orders',
         component: () =>
-          new Promise((r) =>
-            setTimeout(() => {
-              onLoaded()
-              r(page('start'))
-            }, 30),
-          ),
+          loading().then(() => {
+            onLoaded()
+            return page('start')
+          }),
       },
       { path: '/orders/draft/:id', component: page('draft') },
     ],
@@ -51,21 +49,35 @@ async function start(router: Router, follow: boolean, give: () => Promise<void>)
   await wait(50)
   return router
 }
-/** A draft's address, given while the start route is still loading. */
-const whileLoading = async () => {
-  await wait(5)
-  window.location.hash = '#/orders/draft/d1'
+/**
+ * A router whose start route loads until a draft's address has been given (its hashchange seen): the address
+ * comes while the route loads, by the order of events, not by a race of two timers.
+ */
+function loadingUntilGiven(): { router: Router; give: () => Promise<void> } {
+  let loaded = (): void => undefined
+  const gate = new Promise<void>((r) => (loaded = r))
+  return {
+    router: appRouter(undefined, () => gate),
+    give: async () => {
+      const seen = new Promise((r) => window.addEventListener('hashchange', r, { once: true }))
+      window.location.hash = '#/orders/draft/d1'
+      await seen
+      loaded()
+    },
+  }
 }
 
 describe('an address given while the first route loads', () => {
   it('is followed once the router is ready', async () => {
-    const router = await start(appRouter(), true, whileLoading)
+    const { router: r, give } = loadingUntilGiven()
+    const router = await start(r, true, give)
     expect(router.currentRoute.value.fullPath).toBe('/orders/draft/d1')
     expect(window.location.hash).toBe('#/orders/draft/d1')
   })
 
   it('is lost without it (the router writes its first route over it)', async () => {
-    const router = await start(appRouter(), false, whileLoading)
+    const { router: r, give } = loadingUntilGiven()
+    const router = await start(r, false, give)
     expect(router.currentRoute.value.fullPath).toBe('/orders')
   })
 })
