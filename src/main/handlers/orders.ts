@@ -19,9 +19,6 @@ export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<
   registry.handle('orders.sendNow', async ({ id }) => orders.sendNow(id))
   registry.handle('orders.resolve', async ({ id, decision }) => orders.resolve(id, decision))
   registry.handle('orders.toDraft', async ({ id, mode }) => orders.toDraft(id, mode))
-  registry.handle('orders.export', async ({ profileId, format, ...q }) =>
-    orders.export({ ...q, profileId: await profileOf(profileId), offset: 0, limit: 1 }, format, await locale()),
-  )
   registry.handle('orders.revokePreview', async (input) =>
     revokePreview({ target: (w) => services.enterprises.target(w), client: (id) => services.clients.get(id), lookup: services.lookup }, input),
   )

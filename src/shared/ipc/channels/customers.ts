@@ -188,11 +188,6 @@ export const customerChannels = {
     input({ profileId: profileId.optional(), fileName: z.string().trim().min(1).max(255), contentBase64: base64FileSchema, sheet: z.string().max(100).optional() }),
     importResultSchema,
   ),
-  /** The book (or the customers matching `query`) as CSV or Excel, headers in the user's language. */
-  'customers.export': channel(
-    input({ profileId: profileId.optional(), query: z.string().max(200).optional(), format: z.enum(EXPORT_FORMATS) }),
-    exportedFileSchema,
-  ),
 }
 
 /** Event payload: a profile's book changed (any window, tab, or the CLI of this core). */
