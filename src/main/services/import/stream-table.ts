@@ -91,6 +91,7 @@ async function streamCsv(o: StreamTableOptions): Promise<{ rows: number }> {
 async function streamXlsx(o: StreamTableOptions): Promise<{ rows: number }> {
   const ExcelJS = await loadExcel()
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: o.path, useStyles: true, useSharedStrings: false })
+  shareEmptyStyles(book)
   const sheet = book.addWorksheet((o.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
   const every = o.progressEvery ?? 10_000
   let n = 0
@@ -136,4 +137,28 @@ async function streamXlsx(o: StreamTableOptions): Promise<{ rows: number }> {
   if (failed) throw failed
   o.onProgress?.(n)
   return { rows: n }
+}
+
+interface StyleManager {
+  addStyleModel(model: object | undefined, cellType?: number): number
+}
+
+/**
+ * exceljs looks up the style of every cell, each a fresh empty object, by a key made from it: most of the time of a
+ * large sheet. Cells without a style of their own share the one id of their type (only the header is styled).
+ */
+function shareEmptyStyles(book: object): void {
+  const styles = (book as { styles?: StyleManager }).styles
+  if (!styles || typeof styles.addStyleModel !== 'function') return
+  const add = styles.addStyleModel.bind(styles)
+  const plain = new Map<number | undefined, number>()
+  styles.addStyleModel = (model, cellType) => {
+    if (!model || Object.keys(model).length > 0) return add(model, cellType)
+    let id = plain.get(cellType)
+    if (id === undefined) {
+      id = add(model, cellType)
+      plain.set(cellType, id)
+    }
+    return id
+  }
 }
