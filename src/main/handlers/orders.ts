@@ -1,5 +1,4 @@
 /** Handlers of submitting orders: the outbox, exactly once, the history (src/main/services/orders). Thin. */
-import { resolveLocale, type Locale } from '@shared/i18n/locale'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
 import { revokePreview } from '../services/orders/revoke-preview'
@@ -8,7 +7,6 @@ import { revokePreview } from '../services/orders/revoke-preview'
 export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'profiles' | 'settings' | 'info' | 'enterprises' | 'clients' | 'lookup'>): void {
   const { orders } = services
   const profileOf = async (id: string | undefined): Promise<string> => id ?? (await services.profiles.activeId())
-  const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
 
   registry.handle('orders.submit', async ({ draftId, baseRevision }) => orders.submit(draftId, baseRevision))
   registry.handle('orders.list', async ({ profileId, ...q }) => orders.list({ ...q, profileId: await profileOf(profileId) }))

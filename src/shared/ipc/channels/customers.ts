@@ -15,7 +15,7 @@ import {
   type CustomerTextField,
 } from '../../customers/fields'
 import { channel, input, noOutput } from '../channel'
-import { EXPORT_FORMATS, base64FileSchema, exportedFileSchema } from './imports'
+import { base64FileSchema } from './imports'
 
 /** Where a customer of the book came from. */
 export const CUSTOMER_SOURCES = ['found', 'bound', 'created', 'updated', 'typed', 'imported'] as const

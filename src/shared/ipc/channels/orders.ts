@@ -10,7 +10,6 @@ import { appErrorDataSchema } from '../../errors/app-error'
 import { ENTRY_VERDICTS, ORDER_STATES, READBACK_REASONS } from '../../orders/outbox'
 import { channel, idString, input } from '../channel'
 import { draftIdSchema, draftMetaSchema } from './drafts'
-import { EXPORT_FORMATS, exportedFileSchema } from './imports'
 
 /** Largest page of the history. */
 export const MAX_ORDER_PAGE = 500

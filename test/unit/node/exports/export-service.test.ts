@@ -60,11 +60,16 @@ describe('ExportService', () => {
 
   it('holds after some rows until cancelled when asked to (the end-to-end tests cancel that way)', async () => {
     const progress: number[] = []
-    let s!: ExportService<null>
-    s = new ExportService({ dir, read: async () => table(numbered(100), 100), emit: (p) => {
-      progress.push(p.rows)
-      if (p.rows === 30) s.cancel('export-003')
-    }, progressEvery: 1000, holdAfterRows: 30 })
+    const s: ExportService<null> = new ExportService({
+      dir,
+      read: async () => table(numbered(100), 100),
+      emit: (p) => {
+        progress.push(p.rows)
+        if (p.rows === 30) s.cancel('export-003')
+      },
+      progressEvery: 1000,
+      holdAfterRows: 30,
+    })
     await expect(s.run({ id: 'export-003', format: 'csv', source: null })).rejects.toMatchObject({ code: 'app.cancelled' })
     expect(progress).toEqual([0, 30])
     expect(readdirSync(dir)).toEqual([])
