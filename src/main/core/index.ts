@@ -239,6 +239,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
       directory: memberDirectory,
       orders,
       book: customerBook,
+      journal,
       activeProfile: () => profiles.activeId(),
       locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
     }),

@@ -7,6 +7,7 @@ import type { JournalEntryOutcome, JournalExport, JournalFilter, JournalPage } f
 import { exportJournal, listJournal } from '../api/journal'
 import { onBulkProgress } from '../api/bulk'
 import { errorData } from '../api/errors'
+import { exportList } from '../composables/export'
 
 /** The filters as the screen edits them. */
 export interface JournalFilterForm {
@@ -71,8 +72,13 @@ export const useJournalStore = defineStore('journal', () => {
   }
 
   /** The entries matching the filters as a CSV or JSON file. */
-  function exportAs(format: 'csv' | 'json'): Promise<JournalExport> {
-    return exportJournal(toJournalFilter(filter), format)
+  /** The entries matching the filters as JSON (the file comes back whole). */
+  function exportJson(): Promise<JournalExport> {
+    return exportJournal(toJournalFilter(filter), 'json')
+  }
+  /** The entries matching the filters as a CSV file, streamed by the core (exports.run). */
+  function exportCsv(): Promise<{ fileName: string; rows: number } | null> {
+    return exportList('csv', { kind: 'journal', ...toJournalFilter(filter) })
   }
 
   /**
@@ -89,5 +95,5 @@ export const useJournalStore = defineStore('journal', () => {
     })
   }
 
-  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportAs, followRuns }
+  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportJson, exportCsv, followRuns }
 })

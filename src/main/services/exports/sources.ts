@@ -1,7 +1,7 @@
 /**
  * The rows of each list an export can name, made in the core from its own copy: the asset numbers as the screen
  * filters and sorts them (src/shared/holdings/numbers.ts, the same code as the screen's), holders named from the
- * member directory; the order history; the customer book; or a table the screen made.
+ * member directory; the order history; the customer book; the journal; or a table the screen made.
  */
 import type { z } from 'zod'
 import { buildNumbersModel, filterNumbers, numberExportRow, personLabel } from '@shared/holdings/numbers'
@@ -12,6 +12,7 @@ import type { HoldingsService } from '../holdings'
 import type { MemberDirectory } from '../members'
 import type { OrderService } from '../orders'
 import type { CustomerBook } from '../customers'
+import type { Journal } from '../journal'
 import { customersExportTable } from '../customers'
 import type { ExportTable } from './index'
 import type { Row } from '../import/stream-table'
@@ -23,6 +24,7 @@ export interface ExportSourceDeps {
   directory: Pick<MemberDirectory, 'whenRead' | 'people'>
   orders: Pick<OrderService, 'exportTable'>
   book: CustomerBook
+  journal: Pick<Journal, 'exportTable'>
   activeProfile(): Promise<string>
   locale(): Promise<Locale>
 }
@@ -39,6 +41,10 @@ export function exportSourceReader(deps: ExportSourceDeps): (source: ExportSourc
       }
       case 'customers':
         return customersExportTable(deps.book, source.profileId ?? (await deps.activeProfile()), { query: source.query, locale: await deps.locale() })
+      case 'journal': {
+        const { kind: _kind, ...filter } = source
+        return deps.journal.exportTable(filter)
+      }
       case 'table':
         return { baseName: source.baseName, sheetName: source.sheetName ?? 'Sheet1', columns: source.columns, rows: source.rows, total: source.rows.length }
     }

@@ -1,6 +1,6 @@
 /**
  * Exports of lists that can be large (issue 32): the core makes the rows of the list named by `source` (from its
- * own copy: the holdings table, the order history, the customer book) and streams them to a file as they are
+ * own copy: the holdings table, the order history, the customer book, the journal) and streams them to a file as they are
  * written, with progress (`exports.progress`) and cancellation (`exports.cancel`). The file goes where the user
  * chose in a save dialog (Electron), or is fetched once from the browser-mode server (`downloadUrl`). A table the
  * screen makes itself (a template, a run's rows) goes the same way as `kind: 'table'`.
@@ -10,6 +10,7 @@ import { channel, idString, input } from '../channel'
 import { NUMBER_SORT_KEYS, NUMBER_STATES } from '../../holdings/numbers'
 import { EXPORT_FORMATS, checkTableText, exportTableShape } from './imports'
 import { orderQueryShape } from './orders'
+import { journalFilterShape } from './journal'
 
 /** An export's id: made by the screen before it starts, so that it can follow and cancel it. */
 export const exportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'an export id is 8 to 64 letters, digits, - or _')
@@ -33,13 +34,16 @@ const holdingsSource = input({
 /** The order history (its query as the history screen has it). */
 const ordersSource = input({ kind: z.literal('orders'), ...orderQueryShape })
 
+/** The journal's entries matching a filter (the newest JOURNAL_EXPORT_MAX), one row per call. */
+const journalSource = input({ kind: z.literal('journal'), ...journalFilterShape })
+
 /** The customer book, or the customers matching `query`. */
 const customersSource = input({ kind: z.literal('customers'), profileId: idString.optional(), query: z.string().max(200).optional() })
 
 /** A table the screen made (a template, a run's rows), within the bounds of MAX_EXPORT_ROWS and its kin. */
 const tableSource = input({ kind: z.literal('table'), ...exportTableShape }).superRefine(checkTableText)
 
-export const exportSourceSchema = z.discriminatedUnion('kind', [holdingsSource, ordersSource, customersSource, tableSource])
+export const exportSourceSchema = z.discriminatedUnion('kind', [holdingsSource, ordersSource, customersSource, journalSource, tableSource])
 export type ExportSource = z.input<typeof exportSourceSchema>
 
 export const exportRunInputSchema = input({

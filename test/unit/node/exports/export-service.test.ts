@@ -110,6 +110,7 @@ describe('the asset numbers export', () => {
     } as unknown as ExportSourceDeps['directory'],
     orders: { exportTable: () => table([]) },
     book: null as unknown as ExportSourceDeps['book'],
+    journal: null as unknown as ExportSourceDeps['journal'],
     activeProfile: async () => 'p',
     locale: async () => 'en',
   })
