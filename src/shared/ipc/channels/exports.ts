@@ -13,7 +13,7 @@ import { orderQueryShape } from './orders'
 import { journalFilterShape } from './journal'
 
 /** An export's id: made by the screen before it starts, so that it can follow and cancel it. */
-export const exportIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'an export id is 8 to 64 letters, digits, - or _')
+export const exportIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{8,64}$/, 'an export id is 8 to 64 letters, digits, - or _')
 
 const word = z.string().max(200)
 
@@ -27,7 +27,7 @@ const holdingsSource = input({
   sort: z.object({ key: z.enum(NUMBER_SORT_KEYS), order: z.enum(['asc', 'desc']) }).strict().nullable(),
   /** The cells' words and the columns' titles in the screen's language. */
   words: z.object({ free: word, held: word, lent: word, borrowedFree: word, borrowedLent: word, online: word }).strict(),
-  columns: z.array(word).length(7),
+  columns: z.array(word).min(7).max(7),
   sheetName: z.string().trim().min(1).max(31),
 })
 
