@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const dataDir = opts.dataDir ?? resolveDataDir()
   let core: Core
   try {
-    core = await createCore({ dataDir, shell: 'browser', version })
+    // LICENSE_DESK_EXPORT_HOLD_ROWS: for end-to-end tests of cancelling an export (services/exports).
+    const hold = Number(process.env.LICENSE_DESK_EXPORT_HOLD_ROWS ?? '')
+    core = await createCore({ dataDir, shell: 'browser', version, ...(Number.isInteger(hold) && hold > 0 ? { exportHoldAfterRows: hold } : {}) })
   } catch (err) {
     // One process per data folder: say which one has it and where it answers, and leave it be.
     if (err instanceof AppError && err.code === 'app.dataDirBusy') {
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     rendererDir: paths.rendererDir,
     log: core.services.log.child('http'),
     port: opts.port,
+    downloads: core.services.exports,
   })
   core.services.owner.setAddress(server.url)
   process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)

@@ -87,6 +87,15 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     systemLocale: app.getLocale(),
+    // An export asks where to save before it writes: it then streams straight to the chosen file.
+    chooseExportPath: async (fileName, format) => {
+      const options = {
+        defaultPath: join(app.getPath('downloads'), fileName),
+        filters: [format === 'csv' ? { name: 'CSV', extensions: ['csv'] } : { name: 'Excel', extensions: ['xlsx'] }],
+      }
+      const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options)
+      return r.canceled || !r.filePath ? null : r.filePath
+    },
     // Only the installed app updates itself; `npm start` runs from a checkout, which git updates.
     ...(app.isPackaged ? { updateInstaller: electronUpdateInstaller } : {}),
   })

@@ -161,7 +161,7 @@ export async function runIpcFuzzBench(): Promise<Record<string, unknown>> {
     })().finally(() => (done = true))
     const [, slowestDuringFifty] = await Promise.all([sendAll, probe(() => done)])
     // Streamed without a Content-Length: counted while it arrives, refused at the bound.
-    const streamedChannels = ['app.info', 'profiles.create', 'exports.table', 'bulk.start', 'drafts.import']
+    const streamedChannels = ['app.info', 'profiles.create', 'exports.run', 'bulk.start', 'drafts.import']
     const streamed: { channel: string; ms: number; status: number }[] = []
     done = false
     const sendStreamed = (async () => {

@@ -27,6 +27,7 @@ import { registerCustomerHandlers } from '../handlers/customers'
 import { registerCatalogHandlers } from '../handlers/catalog'
 import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
+import { registerExportHandlers } from '../handlers/exports'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
@@ -37,6 +38,9 @@ import { AssetListCache } from '../services/assets'
 import { createBulkRunner } from '../services/bulk'
 import { EnterpriseResolver } from '../services/enterprise'
 import { Journal } from '../services/journal'
+import { ExportService } from '../services/exports'
+import { exportSourceReader } from '../services/exports/sources'
+import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { LookupService } from '../services/lookup'
 import { ShellNumberHistory } from '../services/shellnums'
 import { EventBus } from '../ipc/events'
@@ -74,6 +78,10 @@ export interface CoreOptions {
   updateInstaller?: (log: Logger) => UpdateInstaller
   /** The update feed's fetch and channel file (tests: a local feed). */
   updateFeed?: { fetch?: typeof fetch; channel?: string }
+  /** Electron: asks the user where to save an export (a save dialog); null when dismissed. Absent: a one-time download. */
+  chooseExportPath?: (fileName: string, format: ExportFormat) => Promise<string | null>
+  /** Tests only: exports stop after this many rows until cancelled (services/exports, holdAfterRows). */
+  exportHoldAfterRows?: number
   /** The connection test; default: `testConnection` of src/main/api/connection-test.ts. */
   testConnection?: Services['testConnection']
   /**
@@ -223,6 +231,22 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   // An order bought or revoked assets: the profile's cached asset lists may be out of date; the next look reads them
   // again (the Assets screen, Lookup, the wizard's pickers).
   events.on('orders.changed', ({ profileId }) => assets.forgetProfile(profileId))
+  const customers = new CustomerService({ book: customerBook, clientFor })
+  const exportsService = new ExportService({
+    dir: join(dataDir, 'exports'),
+    read: exportSourceReader({
+      holdings,
+      directory: memberDirectory,
+      orders,
+      book: customerBook,
+      journal,
+      activeProfile: () => profiles.activeId(),
+      locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
+    }),
+    emit: (p) => events.emit('exports.progress', p),
+    choosePath: options.chooseExportPath,
+    holdAfterRows: options.exportHoldAfterRows,
+  })
   const services: Services = {
     info,
     dataDir,
@@ -239,7 +263,8 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     members,
     memberDirectory,
     holdings,
-    customers: new CustomerService({ book: customerBook, clientFor }),
+    customers,
+    exports: exportsService,
     orders,
     catalog,
     testConnection: options.testConnection ?? testConnection,
@@ -279,6 +304,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)
+  registerExportHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)
@@ -307,6 +333,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
       // Running jobs pause (their calls in flight finish first), then the clients and the journal close; all
       // before the sandbox stops.
       await services.bulk.close()
+      await exportsService.dispose()
       await orders.close()
       await clients.close()
       await journal.close()

@@ -25,6 +25,8 @@ import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
 import type { UpdateService } from '../services/updates'
+import type { ExportService } from '../services/exports'
+import type { ExportSourceInput } from '../services/exports/sources'
 
 /** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
 export interface DataDirClaim {
@@ -68,6 +70,8 @@ export interface Services {
   holdings: HoldingsService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
+  /** Exports of lists streamed to a file, with progress and cancellation (services/exports). */
+  exports: ExportService<ExportSourceInput>
   /** Submitting orders: the outbox, its sender (exactly once), the history. */
   orders: OrderService
   /** The product catalog per profile (SQLite); the Sandbox profile's starts with the demo products. */

@@ -3,7 +3,7 @@ import { resolveLocale, type Locale } from '@shared/i18n/locale'
 import type { BindFields, CreateFields } from '@shared/customers/fields'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
-import { exportCustomers, importCustomers } from '../services/customers'
+import { importCustomers } from '../services/customers'
 
 /** Registers the `customers.*` channels. */
 export function registerCustomerHandlers(registry: HandlerRegistry, services: Pick<Services, 'customers' | 'enterprises' | 'settings' | 'info'>): void {
@@ -33,8 +33,5 @@ export function registerCustomerHandlers(registry: HandlerRegistry, services: Pi
   registry.handle('customers.update', async ({ profileId, fields }) => ({ customers: await customers.update(await profileOf(profileId), createFields(fields)) }))
   registry.handle('customers.import', async ({ profileId, fileName, contentBase64, sheet }) =>
     importCustomers(book, await profileOf(profileId), { bytes: Buffer.from(contentBase64, 'base64'), fileName }, sheet ? { locale: await locale(), sheet } : { locale: await locale() }),
-  )
-  registry.handle('customers.export', async ({ profileId, query, format }) =>
-    exportCustomers(book, await profileOf(profileId), query ? { query, format, locale: await locale() } : { format, locale: await locale() }),
   )
 }

@@ -8,9 +8,9 @@ import { resolveLocale, type Locale } from '@shared/i18n/locale'
 import type { ParsedTable } from '@shared/ipc/channels/imports'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
-import { columnIndex, columnLetter, ImportFileError, lockNumbersFrom, looksLikeHeader, readTable, writeTable } from '../services/import'
+import { columnIndex, columnLetter, ImportFileError, lockNumbersFrom, looksLikeHeader, readTable } from '../services/import'
 
-export { safeCell, safeFileName, writeTable } from '../services/import'
+export { safeCell, safeFileName } from '../services/import'
 
 /**
  * Reads a file into a table of text cells through the engine's import reader (the same the CLI and the member
@@ -44,11 +44,10 @@ export async function parseTable(fileName: string, bytes: Uint8Array, locale: Lo
   return { fileName, kind: table.kind, columns, hasHeader, rows: body, lines, guess: guess < width ? guess : -1 }
 }
 
-/** Registers `imports.parseTable` and `exports.table`. */
+/** Registers `imports.parseTable`. */
 export function registerImportHandlers(registry: HandlerRegistry, services: Services): void {
   registry.handle('imports.parseTable', async ({ fileName, contentBase64 }) => {
     const locale = resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
     return parseTable(fileName, Buffer.from(contentBase64, 'base64'), locale)
   })
-  registry.handle('exports.table', (input) => writeTable(input))
 }

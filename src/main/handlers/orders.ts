@@ -1,5 +1,4 @@
 /** Handlers of submitting orders: the outbox, exactly once, the history (src/main/services/orders). Thin. */
-import { resolveLocale, type Locale } from '@shared/i18n/locale'
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
 import { revokePreview } from '../services/orders/revoke-preview'
@@ -8,7 +7,6 @@ import { revokePreview } from '../services/orders/revoke-preview'
 export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<Services, 'orders' | 'settings' | 'info' | 'enterprises' | 'clients' | 'lookup'>): void {
   const { orders } = services
   const profileOf = (id: string | undefined): Promise<string> => services.enterprises.profile(id)
-  const locale = async (): Promise<Locale> => resolveLocale((await services.settings.get()).locale, services.info.systemLocale)
 
   registry.handle('orders.submit', async ({ draftId, baseRevision }) => orders.submit(draftId, baseRevision))
   registry.handle('orders.list', async ({ profileId, ...q }) => orders.list({ ...q, profileId: await profileOf(profileId) }))
@@ -19,9 +17,6 @@ export function registerOrderHandlers(registry: HandlerRegistry, services: Pick<
   registry.handle('orders.sendNow', async ({ id }) => orders.sendNow(id))
   registry.handle('orders.resolve', async ({ id, decision }) => orders.resolve(id, decision))
   registry.handle('orders.toDraft', async ({ id, mode }) => orders.toDraft(id, mode))
-  registry.handle('orders.export', async ({ profileId, format, ...q }) =>
-    orders.export({ ...q, profileId: await profileOf(profileId), offset: 0, limit: 1 }, format, await locale()),
-  )
   registry.handle('orders.revokePreview', async (input) =>
     revokePreview({ target: (w) => services.enterprises.target(w), client: (id) => services.clients.get(id), lookup: services.lookup }, input),
   )

@@ -4,6 +4,8 @@
  * - `POST /api/invoke/<channel>` with `X-License-Desk-Token` and a JSON body → HTTP 200 with the IpcResult.
  *   401 bad token, 404 unknown channel, 413 body too large, 415 not JSON, 400 unparseable JSON.
  * - `GET /api/events` with the token → server-sent events `event: <name>` / `data: <json>`, a comment every 15 s.
+ * - `GET /api/download/<code>` (no token: the code is one): a finished export's file, once (exports.run's
+ *   `downloadUrl`), sent as an attachment and then removed.
  * - `POST /api/session` with `{"code": …}` (no token): exchanges a one-time code of an address opened for the user
  *   (`openUrl`) for the token, once, within a minute; so the token never travels on a command line.
  * Every request must name us in `Host` (127.0.0.1:PORT or localhost:PORT: DNS-rebinding defence) and, when it
@@ -12,6 +14,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
@@ -43,6 +46,8 @@ export const REQUEST_TIMEOUT_MS = 30_000
 export const MAX_CONNECTIONS_PER_CLIENT = 64
 /** How long a one-time code of an opened address stays valid, unused. */
 export const OPEN_CODE_TTL_MS = 60_000
+/** Where a finished export's file is fetched once: `/api/download/<code>`. */
+export const DOWNLOAD_PREFIX = '/api/download/'
 /** The path that exchanges a one-time code for the token. */
 export const SESSION_PATH = '/api/session'
 
@@ -65,6 +70,8 @@ export interface HttpTransportOptions {
   openCodeTtlMs?: number
   /** The clock open codes expire by (tests move it instead of waiting). */
   now?: () => number
+  /** Files of finished exports, each fetched once by its code (src/main/services/exports). */
+  downloads?: { take(code: string): { path: string; fileName: string; mimeType: string } | null }
 }
 
 /** A listening browser-mode server. */
@@ -175,6 +182,8 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
 
     // The one API path without the token: it is how a page opened with a one-time code gets the token.
     if (path === SESSION_PATH) return exchangeCode(req, res)
+    // A link the page follows to save a file cannot send the token header: the one-time code stands for it.
+    if (path.startsWith(DOWNLOAD_PREFIX)) return download(req, res, path.slice(DOWNLOAD_PREFIX.length))
 
     if (path === '/api' || path.startsWith('/api/')) {
       if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
@@ -254,6 +263,32 @@ export async function startHttpTransport(options: HttpTransportOptions): Promise
     }
     const result = await registry.invoke(channel, input, { transport: 'http' })
     sendJson(res, 200, result)
+  }
+
+  function download(req: IncomingMessage, res: ServerResponse, code: string): void {
+    if (req.method !== 'GET') {
+      sendError(res, 405, AppError.app('app.notFound', { what: `${req.method} ${DOWNLOAD_PREFIX}` }, { httpStatus: 405 }).toData(), { Allow: 'GET' })
+      return
+    }
+    const file = /^[A-Za-z0-9_-]{20,100}$/.test(code) ? (options.downloads?.take(code) ?? null) : null
+    if (!file) {
+      sendError(res, 404, AppError.app('app.notFound', { what: 'download' }, { httpStatus: 404 }).toData())
+      return
+    }
+    res.writeHead(200, {
+      'Content-Type': file.mimeType,
+      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    const gone = (): void => void rm(file.path, { force: true })
+    res.on('close', gone)
+    createReadStream(file.path)
+      .on('error', (err) => {
+        log.error('download read failed', { error: err })
+        res.destroy()
+      })
+      .pipe(res)
   }
 
   function newOpenCode(): string {

@@ -26,7 +26,6 @@ export const createCustomer = (input: ChannelInput<'customers.create'>): Promise
 /** Order operation 4. */
 export const updateCustomer = (input: ChannelInput<'customers.update'>): Promise<ChannelOutput<'customers.update'>> => invoke('customers.update', input)
 export const importCustomers = (input: ChannelInput<'customers.import'>): Promise<ChannelOutput<'customers.import'>> => invoke('customers.import', input)
-export const exportCustomers = (input: ChannelInput<'customers.export'>): Promise<ChannelOutput<'customers.export'>> => invoke('customers.export', input)
 
 /** Follows changes of the book (any window, tab or the CLI); returns unsubscribe. */
 export function onCustomersChanged(handler: (payload: EventPayload<'customers.changed'>) => void): () => void {

@@ -1,15 +1,10 @@
 /** Files in and out: a spreadsheet or text file read into a table by the core, a table written as CSV or Excel. */
-import type { ExportTableInput, ExportedFile, ParsedTable } from '@shared/ipc/channels/imports'
+import type { ParsedTable } from '@shared/ipc/channels/imports'
 import { invoke } from '../bridge'
 
 /** Reads a file (CSV, .xlsx, text) into a table of cells, with its header and the column of lock numbers. */
 export async function readTableFile(file: Blob & { name: string }): Promise<ParsedTable> {
   return invoke('imports.parseTable', { fileName: file.name, contentBase64: await fileAsBase64(file) })
-}
-
-/** Writes a table as CSV (UTF-8 with BOM) or Excel; the bytes come back for the page to save. */
-export function exportTable(input: ExportTableInput): Promise<ExportedFile> {
-  return invoke('exports.table', input)
 }
 
 /** A file's bytes as base64, for a channel that carries files. */

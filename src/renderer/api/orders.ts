@@ -23,7 +23,6 @@ export const resolveOrder = (id: string, decision: 'done' | 'notDone'): Promise<
   invoke('orders.resolve', { id, decision })
 /** A new draft from an order: a copy, or a refund of a new purchase. Returns the draft's meta. */
 export const orderToDraft = (id: string, mode: 'copy' | 'refund'): Promise<ChannelOutput<'orders.toDraft'>> => invoke('orders.toDraft', { id, mode })
-export const exportOrders = (input: ChannelInput<'orders.export'>): Promise<ChannelOutput<'orders.export'>> => invoke('orders.export', input)
 /** The outbox in counts, and whether the service answered last time. */
 export const outboxStatus = (profileId?: string): Promise<ChannelOutput<'orders.status'>> =>
   invoke('orders.status', profileId === undefined ? {} : { profileId })

@@ -17,6 +17,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   shellnums: () => import('@shared/ipc/channels/shellnums').then((m) => m.shellnumChannels),
   lookup: () => import('@shared/ipc/channels/lookup').then((m) => m.lookupChannels),
   imports: () => import('@shared/ipc/channels/imports').then((m) => m.importChannels),
+  exports: () => Promise.all([import('@shared/ipc/channels/imports'), import('@shared/ipc/channels/exports')]).then(([i, e]) => ({ ...i.importChannels, ...e.exportChannels })),
   locks: () => import('@shared/ipc/channels/locks').then((m) => m.lockChannels),
   bulk: () => import('@shared/ipc/channels/bulk').then((m) => m.bulkChannels),
   journal: () => import('@shared/ipc/channels/journal').then((m) => m.journalChannels),
@@ -28,7 +29,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),
 }
 /** Prefixes declared in another area's file. */
-const PREFIX_AREA: Record<string, string> = { settings: 'app', exports: 'imports' }
+const PREFIX_AREA: Record<string, string> = { settings: 'app' }
 
 const areas = new Map<string, Promise<Area>>()
 

@@ -25,7 +25,7 @@ function save(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
-/** Saves a file given as base64 (exports.table's answer). */
+/** Saves a file given as base64 (a workbook of several sheets: the catalog, the audit). */
 export function saveBase64File(file: { fileName: string; mimeType: string; contentBase64: string }): void {
   save(new Blob([base64Bytes(file.contentBase64)], { type: file.mimeType }), file.fileName)
 }

@@ -11,7 +11,6 @@ import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { onMissedEvents } from '../api/connection'
 import { errorData } from '../api/errors'
 import {
-  exportCustomers,
   findCustomers,
   importCustomers,
   onCustomersChanged,
@@ -20,6 +19,7 @@ import {
   saveCustomer,
   searchCustomers,
 } from '../api/customers'
+import { exportList } from '../composables/export'
 import { useProfilesStore } from './profiles'
 
 /** Wait after a keystroke in the search box before asking (search itself takes a few milliseconds). */
@@ -127,7 +127,7 @@ export const useCustomersStore = defineStore('customers', () => {
   }
 
   async function exportFile(format: ExportFormat) {
-    return exportCustomers({ ...(profileId.value ? { profileId: profileId.value } : {}), format, ...(query.value.trim() ? { query: query.value.trim().slice(0, 200) } : {}) })
+    return exportList(format, { kind: 'customers', ...(profileId.value ? { profileId: profileId.value } : {}), ...(query.value.trim() ? { query: query.value.trim().slice(0, 200) } : {}) })
   }
 
   // ---- Find (order operation 3) ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, triggerRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { BulkProgress, ItemResult, JobSummary } from '@shared/ipc/channels/bulk'
-import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
+import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { HOLDING_DRAFT_IDS, type BulkAssignAttempt, type BulkAssignRun } from '@shared/ipc/channels/holdings'
 import { planGroups, rowsOfTable, rowsOfText, type AssignAction, type AssignRow, type CheckedRow } from '@shared/holdings/assign-rows'
 import { readyGroups, rowResults, type RowResult } from '@shared/holdings/assign-results'
@@ -17,7 +17,8 @@ import type { Person } from '@shared/ipc/channels/members'
 import { errorData } from '../api/errors'
 import { checkRows, startAssignRun } from '../api/holdings'
 import { cancelJob, getJobSnapshot, onBulkProgress, pauseJob, resumeJob } from '../api/bulk'
-import { exportTable, readTableFile } from '../api/files'
+import { readTableFile } from '../api/files'
+import { exportRows } from '../composables/export'
 import { useDraftSync } from '../composables/draft-sync'
 import { attemptChecks, marksOf, mergedResults, resultExportRows, retryRows } from '../models/holdings/bulk-assign-model'
 import { useHoldingsStore } from './holdings'
@@ -291,8 +292,8 @@ export const useHoldingsBulkStore = defineStore('holdingsBulk', () => {
   }
 
   /** Results as a file (all, or only those that did not go as asked). */
-  function exportResults(format: ExportFormat, list: readonly RowResult[], columns: string[], words: Parameters<typeof resultExportRows>[1], sheetName: string, baseName: string): Promise<ExportedFile> {
-    return exportTable({ format, baseName, sheetName, columns, rows: resultExportRows(list, words) })
+  function exportResults(format: ExportFormat, list: readonly RowResult[], columns: string[], words: Parameters<typeof resultExportRows>[1], sheetName: string, baseName: string): Promise<{ fileName: string; rows: number } | null> {
+    return exportRows({ format, baseName, sheetName, columns, rows: resultExportRows(list, words) })
   }
 
   /** A new bulk assignment: everything on screen goes, and so from the draft (the runs stay in the bulk runner's jobs). */

@@ -13,13 +13,12 @@ import { HOLDING_DRAFT_IDS, type MoveResult } from '@shared/ipc/channels/holding
 import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { auditWorkbook, configureHoldings, holdingNumbers, moveNumber, onAuditProgress } from '../api/holdings'
 import { onBulkProgress } from '../api/bulk'
-import { exportTable } from '../api/files'
+import { exportList } from '../composables/export'
 import { useDraftSync } from '../composables/draft-sync'
 import { useProfilesStore } from './profiles'
 import {
   buildNumbersModel,
   filterNumbers,
-  numbersExportRows,
   type NumberSort,
   type NumberStateFilter,
   type NumberWords,
@@ -140,15 +139,18 @@ export const useHoldingsStore = defineStore('holdings', () => {
 
   // ---- files out
 
-  /** The rows shown (filter and sort as on screen) as a CSV or Excel file. */
-  function exportNumbers(format: ExportFormat, columns: string[], words: NumberWords, sheetName: string): Promise<ExportedFile> {
-    const e = enterprise.value
-    return exportTable({
-      format,
-      baseName: `asset-numbers-${e}`,
-      sheetName,
+  /** The rows shown (filter and sort as on screen) as a CSV or Excel file: the core makes them from its copy. */
+  function exportNumbers(format: ExportFormat, columns: string[], words: NumberWords, sheetName: string): Promise<{ fileName: string; rows: number } | null> {
+    const m = model.value
+    return exportList(format, {
+      kind: 'holdings',
+      ...(m ? { profileId: m.table.profileId, enterpriseGlobalId: m.table.enterpriseGlobalId } : target()),
+      state: filter.state,
+      text: filter.text,
+      sort: sort.value,
+      words,
       columns,
-      rows: numbersExportRows(visible.value, words, (id) => directory.person(e, id)),
+      sheetName,
     })
   }
 

@@ -8,6 +8,7 @@ import { exportJournal, listJournal } from '../api/journal'
 import { onBulkProgress } from '../api/bulk'
 import { errorData } from '../api/errors'
 import { useLatest } from '../composables/latest'
+import { exportList } from '../composables/export'
 
 /** The filters as the screen edits them. */
 export interface JournalFilterForm {
@@ -70,8 +71,13 @@ export const useJournalStore = defineStore('journal', () => {
   }
 
   /** The entries matching the filters as a CSV or JSON file. */
-  function exportAs(format: 'csv' | 'json'): Promise<JournalExport> {
-    return exportJournal(toJournalFilter(filter), format)
+  /** The entries matching the filters as JSON (the file comes back whole). */
+  function exportJson(): Promise<JournalExport> {
+    return exportJournal(toJournalFilter(filter), 'json')
+  }
+  /** The entries matching the filters as a CSV file, streamed by the core (exports.run). */
+  function exportCsv(): Promise<{ fileName: string; rows: number } | null> {
+    return exportList('csv', { kind: 'journal', ...toJournalFilter(filter) })
   }
 
   /**
@@ -88,5 +94,5 @@ export const useJournalStore = defineStore('journal', () => {
     })
   }
 
-  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportAs, followRuns }
+  return { filter, page, pageNum, pageSize, loading, error, filtered, load, search, resetFilter, exportJson, exportCsv, followRuns }
 })

@@ -7,11 +7,11 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, toRefs, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
-import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
+import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { HOLDING_DRAFT_IDS, type LentLocks, type MemberHoldings } from '@shared/ipc/channels/holdings'
 import { errorData } from '../api/errors'
 import { assetProducts, lendAssets, lentLocks, memberHoldings } from '../api/holdings'
-import { exportTable } from '../api/files'
+import { exportRows } from '../composables/export'
 import { useDraftSync } from '../composables/draft-sync'
 import { filterLocks, lendableLocks, lockCounts, lockExportRows, type LockFilter } from '../models/holdings/lending-model'
 import { useHoldingsStore } from './holdings'
@@ -79,8 +79,8 @@ export const useLendingStore = defineStore('lending', () => {
     }
   }
 
-  function exportLocks(format: ExportFormat, columns: string[], words: Parameters<typeof lockExportRows>[1], sheetName: string): Promise<ExportedFile> {
-    return exportTable({ format, baseName: `lent-locks-${enterprise.value}`, sheetName, columns, rows: lockExportRows(visible.value, words, (id) => directory.person(enterprise.value, id)) })
+  function exportLocks(format: ExportFormat, columns: string[], words: Parameters<typeof lockExportRows>[1], sheetName: string): Promise<{ fileName: string; rows: number } | null> {
+    return exportRows({ format, baseName: `lent-locks-${enterprise.value}`, sheetName, columns, rows: lockExportRows(visible.value, words, (id) => directory.person(enterprise.value, id)) })
   }
 
   // ---- the lend form

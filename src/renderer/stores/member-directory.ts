@@ -12,10 +12,9 @@ import { MAX_DIRECTORY_IDS } from '@shared/ipc/channels/members'
 import { directoryPeople, onDirectoryChanged } from '../api/members'
 import { useProfilesStore } from './profiles'
 
-/** How a person is written: "name (account)", or the account alone. Made once per person. */
-export function personLabel(p: Pick<Person, 'name' | 'userName'>): string {
-  return p.name ? `${p.name} (${p.userName})` : p.userName
-}
+import { personLabel } from '@shared/holdings/numbers'
+
+export { personLabel }
 
 interface Known extends Person {
   label: string

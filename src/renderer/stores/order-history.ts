@@ -13,7 +13,6 @@ import { OUTBOX_STATES } from '@shared/orders/outbox'
 import { onMissedEvents } from '../api/connection'
 import { errorData } from '../api/errors'
 import {
-  exportOrders,
   getOrder,
   holdOrder,
   listOrders,
@@ -25,6 +24,7 @@ import {
   sendOrderNow,
   withdrawOrder,
 } from '../api/orders'
+import { exportList } from '../composables/export'
 import { EMPTY_HISTORY_FILTER, HISTORY_QUERY_MAX, historyQuery, type HistoryFilter } from '../models/orders/history'
 import { useProfilesStore } from './profiles'
 import { useLatest } from '../composables/latest'
@@ -206,7 +206,7 @@ export const useOrderHistoryStore = defineStore('order-history', () => {
 
   /** The history as filtered on screen, as CSV or Excel. */
   function exportFile(format: ExportFormat) {
-    return exportOrders({ ...target(), ...historyQuery(filter), format })
+    return exportList(format, { kind: 'orders', ...target(), ...historyQuery(filter) })
   }
 
   return {

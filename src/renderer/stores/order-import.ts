@@ -7,14 +7,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { Locale } from '@shared/i18n/locale'
-import type { ExportFormat, ExportedFile, ParsedTable } from '@shared/ipc/channels/imports'
+import type { ExportFormat, ParsedTable } from '@shared/ipc/channels/imports'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { instanceIdGenerator } from '@shared/orders/instance-ids'
 import { guessMapping, orderTemplate, rowsToOrder, type ColumnMapping, type ImportTable, type OrderImport } from '@shared/orders/import-rows'
 import { LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
 import { saveDraft } from '../api/drafts'
 import { LICENSE_TYPE_WORDS } from '../models/orders/license-types'
-import { exportTable, readTableFile } from '../api/files'
+import { readTableFile } from '../api/files'
+import { exportRows } from '../composables/export'
 import { useAppStore } from './app'
 import { useCatalogStore } from './catalog'
 import { useProfilesStore } from './profiles'
@@ -105,10 +106,10 @@ export const useOrderImportStore = defineStore('orderImport', () => {
   }
 
   /** The template, headers in `locale`, with examples from the active connection's catalog. */
-  async function template(format: ExportFormat, locale: Locale): Promise<ExportedFile> {
+  async function template(format: ExportFormat, locale: Locale): Promise<{ fileName: string; rows: number } | null> {
     const c = await catalog.catalogOf().catch(() => null)
     const t = orderTemplate(locale, { productUri: c?.products[0]?.productUri, packageNum: c?.packages[0]?.merchandiseNum })
-    return exportTable({ format, baseName: locale === 'zh-CN' ? '订单导入模板' : 'order-import-template', sheetName: locale === 'zh-CN' ? '订单' : 'Orders', columns: t.columns, rows: t.rows })
+    return exportRows({ format, baseName: locale === 'zh-CN' ? '订单导入模板' : 'order-import-template', sheetName: locale === 'zh-CN' ? '订单' : 'Orders', columns: t.columns, rows: t.rows })
   }
 
   return { step, fileName, table, mapping, result, busy, ready, reset, readFile, check, createDraft, template }

@@ -12,6 +12,7 @@ import { assetChannels } from './channels/assets'
 import { shellnumChannels } from './channels/shellnums'
 import { lookupChannels } from './channels/lookup'
 import { importChannels } from './channels/imports'
+import { exportChannels } from './channels/exports'
 import { lockChannels } from './channels/locks'
 import { bulkChannels } from './channels/bulk'
 import { journalChannels } from './channels/journal'
@@ -29,6 +30,7 @@ export const CHANNELS = {
   ...shellnumChannels,
   ...lookupChannels,
   ...importChannels,
+  ...exportChannels,
   ...lockChannels,
   ...bulkChannels,
   ...journalChannels,

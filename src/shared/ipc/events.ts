@@ -10,6 +10,7 @@ import { auditProgressSchema } from './channels/holdings'
 import { customersChangedSchema } from './channels/customers'
 import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
+import { exportProgressSchema } from './channels/exports'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -30,6 +31,8 @@ export const eventSchemas = {
   'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
+  /** How far an export has come (exports.run). */
+  'exports.progress': exportProgressSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

@@ -2,7 +2,7 @@
  * The browser-mode server over real HTTP on loopback: token, Host and Origin checks, content type, body size,
  * static files without path traversal, and server-sent events.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { once } from 'node:events'
 import { connect, type Socket } from 'node:net'
@@ -49,7 +49,7 @@ describe('browser-mode HTTP transport', () => {
     await writeFile(join(renderer, 'assets', 'app-1234abcd.js'), 'console.log(1)')
     await writeFile(join(base, 'outside.txt'), 'must not be served')
     core = await testCore(join(base, 'data'))
-    server = await startHttpTransport({ registry: core.registry, events: core.events, rendererDir: renderer, log: silentLogger, maxBodyBytes: 64 * 1024, keepAliveMs: 200 })
+    server = await startHttpTransport({ registry: core.registry, events: core.events, rendererDir: renderer, log: silentLogger, maxBodyBytes: 64 * 1024, keepAliveMs: 200, downloads: core.services.exports })
     auth = { 'X-License-Desk-Token': server.token, 'Content-Type': 'application/json' }
   })
   afterAll(async () => {
@@ -158,6 +158,25 @@ describe('browser-mode HTTP transport', () => {
       expect(res.body).not.toContain('must not be served')
     }
     expect((await fetch(`${server.origin}/`, { method: 'POST' })).status).toBe(405)
+  })
+
+  it('serves a finished export once by its code, without the token, as an attachment, then removes the file', async () => {
+    const run = await fetch(`${server.origin}/api/invoke/exports.run`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ id: 'export-http-1', format: 'csv', source: { kind: 'table', baseName: '名单 list', columns: ['a'], rows: [['x'], ['=1+1']] } }),
+    })
+    const r = (await run.json()) as { ok: true; value: { state: 'saved'; fileName: string; rows: number; downloadUrl: string } }
+    expect(r.value).toMatchObject({ state: 'saved', fileName: '名单 list.csv', rows: 2 })
+    expect(r.value.downloadUrl).toMatch(/^\/api\/download\/[A-Za-z0-9_-]{43}$/)
+    const first = await raw(server.port, 'GET', r.value.downloadUrl, {})
+    expect(first.status).toBe(200)
+    expect(first.headers['content-type']).toBe('text/csv;charset=utf-8')
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="__ list.csv"; filename*=UTF-8''${encodeURIComponent('名单 list.csv')}`)
+    expect(first.body).toBe("\uFEFFa\r\nx\r\n'=1+1\r\n")
+    expect((await raw(server.port, 'GET', r.value.downloadUrl, {})).status).toBe(404)
+    expect((await raw(server.port, 'GET', '/api/download/not-a-code-of-ours-at-all-0000000', {})).status).toBe(404)
+    await expect.poll(() => readdir(join(base, 'data', 'exports'))).toEqual([])
   })
 
   it('delivers core events over server-sent events, with keep-alive comments', async () => {

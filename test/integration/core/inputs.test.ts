@@ -47,8 +47,8 @@ describe('channel inputs on a real core', () => {
 
   it('an export over its bounds is refused with one short answer instead of a 100 MB file', async () => {
     const rows = Array.from({ length: 4_100 }, () => Array.from({ length: 50 }, () => 'y'.repeat(100)))
-    const r = await core.registry.invoke('exports.table', { format: 'csv', baseName: 'big', columns: ['a'], rows }, ctx)
-    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: 'rows', code: 'tooLong', bound: 16_000_000 }] } } })
+    const r = await core.registry.invoke('exports.run', { id: 'export-big', format: 'csv', source: { kind: 'table', baseName: 'big', columns: ['a'], rows } }, ctx)
+    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: 'source.rows', code: 'tooLong', bound: 16_000_000 }] } } })
     expect(JSON.stringify(r).length).toBeLessThan(2_000)
   })
 })

@@ -5,6 +5,7 @@
  * answer to a create is reported UNKNOWN in the result and in the journal, and never resent.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { exportThrough } from '../../support/exports'
 import type { IpcResult } from '@shared/ipc/channel'
 import { describeError } from '@shared/errors/app-error'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
@@ -235,8 +236,8 @@ describe('the book through its channels', () => {
     const csv = '\uFEFF客户名称,CRM 客户编号,分公司名称\n导入客户甲,CRM-IMP-1,杭州分公司\n'
     const r = await call('customers.import', { fileName: '客户.csv', contentBase64: Buffer.from(csv).toString('base64') })
     expect(r).toMatchObject({ added: 1, issues: [], rows: 1 })
-    const f = await call('customers.export', { format: 'csv', query: 'CRM-IMP-1' })
-    expect(Buffer.from(f.contentBase64, 'base64').toString('utf8')).toContain('导入客户甲,,CRM-IMP-1')
+    const f = await exportThrough(core, 'csv', { kind: 'customers', query: 'CRM-IMP-1' })
+    expect(f.text).toContain('导入客户甲,,CRM-IMP-1')
     expect(f.rows).toBe(1)
   })
 

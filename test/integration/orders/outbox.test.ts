@@ -15,6 +15,7 @@ import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 import { call, callError, freshAssetNo, newBuyEntry, orderBody, profileInput, saveDraft, until } from './support'
+import { exportThrough } from '../../support/exports'
 
 let dir: string
 let core: Core
@@ -223,11 +224,10 @@ describe('the outbox', () => {
     expect((await call(core, 'orders.list', { query: no })).orders.map((o) => o.id)).toEqual([order.id])
     expect((await call(core, 'orders.list', { query: done.results[0]!.licenseOrderId! })).orders.map((o) => o.id)).toContain(order.id)
     expect((await call(core, 'orders.list', { states: ['withdrawn'] })).total).toBeGreaterThanOrEqual(1)
-    const csv = await call(core, 'orders.export', { query: no, format: 'csv' })
-    const text = Buffer.from(csv.contentBase64, 'base64').toString('utf8')
+    const text = (await exportThrough(core, 'csv', { kind: 'orders', query: no })).text
     expect(text).toContain(no)
     expect(text).toContain(done.results[0]!.licenseOrderId!)
-    const xlsx = await call(core, 'orders.export', { format: 'xlsx' })
+    const xlsx = await exportThrough(core, 'xlsx', { kind: 'orders' })
     expect(xlsx.fileName).toMatch(/\.xlsx$/)
   })
 })

@@ -4,7 +4,6 @@
  * 1 partly done or the outcome is unknown (a lost answer to a create: check before sending again); 2 nothing
  * done (bad input, refused by the service, or a bind the read-back shows was not done).
  */
-import { writeFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { AppError, describeError, type AppErrorData } from '@shared/errors/app-error'
@@ -292,8 +291,7 @@ export function customersCommand(globals: Globals, deps: CommandDeps): Command {
         if (ext !== '.csv' && ext !== '.xlsx') throw AppError.app('app.invalidInput', { detail: say('badExportFile', ctx.locale, { file: o.out }) })
         const profile = await ctx.profile()
         const query = words.join(' ').slice(0, 200)
-        const f = await invoke(ctx, 'customers.export', { profileId: profile.id, format: ext === '.csv' ? 'csv' : 'xlsx', ...(query ? { query } : {}) })
-        await writeFile(o.out, Buffer.from(f.contentBase64, 'base64'))
+        const f = await ctx.core.services.exports.save(o.out, ext === '.csv' ? 'csv' : 'xlsx', { kind: 'customers', profileId: profile.id, ...(query ? { query } : {}) })
         ctx.emit({ type: 'result', file: o.out, rows: f.rows })
         ctx.say(say('exported', ctx.locale, { n: f.rows, file: o.out }))
         return EXIT.ok

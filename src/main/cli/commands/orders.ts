@@ -10,7 +10,6 @@
  * done (issues, a refusal by the service, a bad file).
  */
 import { basename } from 'node:path'
-import { writeFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { AppError, describeError } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
@@ -316,8 +315,7 @@ export function ordersCommand(globals: Globals, deps: CommandDeps): Command {
         const format = o.out.toLowerCase().endsWith('.xlsx') ? 'xlsx' : o.out.toLowerCase().endsWith('.csv') ? 'csv' : null
         if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw bad(`--out ${o.out}: .csv or .xlsx`)
         const profile = await ctx.profile()
-        const file = await ctx.core.services.orders.export({ profileId: profile.id, ...queryOf(o), offset: 0, limit: 1 }, format, ctx.locale)
-        await writeFile(o.out, Buffer.from(file.contentBase64, 'base64'))
+        const file = await ctx.core.services.exports.save(o.out, format, { kind: 'orders', profileId: profile.id, ...queryOf(o) })
         ctx.emit({ type: 'result', file: o.out, rows: file.rows })
         ctx.say(say('exported', ctx.locale, { rows: file.rows, file: o.out }))
         return EXIT.ok

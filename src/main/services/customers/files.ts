@@ -27,8 +27,8 @@ import {
 import type { ImportIssue } from '@shared/bulk/import'
 import type { Locale } from '@shared/i18n/locale'
 import type { CustomerImportResult, CustomerRecord } from '@shared/ipc/channels/customers'
-import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
-import { ImportFileError, readTable, writeTable, type Table, type TableInput } from '../import'
+import type { ExportTable } from '../exports'
+import { ImportFileError, readTable, type Table, type TableInput } from '../import'
 import type { CustomerBook, CustomerFieldValues } from './book'
 import { localDateTime } from '@shared/time/dates'
 
@@ -156,12 +156,8 @@ export function customerTable(records: readonly CustomerRecord[], locale: Locale
   return { columns, rows }
 }
 
-/** A profile's book (or the customers matching `query`) as a CSV or Excel file. */
-export async function exportCustomers(
-  book: CustomerBook,
-  profileId: string,
-  opts: { query?: string; format: ExportFormat; locale: Locale },
-): Promise<ExportedFile> {
+/** A profile's book (or the customers matching `query`) as an export's table. */
+export function customersExportTable(book: CustomerBook, profileId: string, opts: { query?: string | undefined; locale: Locale }): ExportTable {
   const { columns, rows } = customerTable(book.all(profileId, opts.query ?? ''), opts.locale)
-  return writeTable({ format: opts.format, baseName: opts.locale === 'zh-CN' ? '客户簿' : 'customers', sheetName: opts.locale === 'zh-CN' ? '客户' : 'Customers', columns, rows })
+  return { baseName: opts.locale === 'zh-CN' ? '客户簿' : 'customers', sheetName: opts.locale === 'zh-CN' ? '客户' : 'Customers', columns, rows, total: rows.length }
 }

@@ -13,7 +13,7 @@ import { ImportFileError, readTable, type TableInput } from './table'
 export { readTable, decodeText, columnLetter, columnIndex, ImportFileError, MAX_FILE_BYTES, MAX_ROWS, type Table, type TableInput } from './table'
 export { lockNumbersFrom, looksLikeHeader } from './locks'
 export { employeesFrom, employeeColumns, EMPLOYEE_COLUMNS } from './employees'
-export { safeCell, safeFileName, writeTable, writeWorkbook } from './write-table'
+export { safeCell, safeFileName, writeWorkbook } from './write-table'
 
 /** Lock numbers from a file or text; `column` picks the column (header text, letter or 1-based number). */
 export async function importLockNumbers(input: TableInput, opts: { column?: string; sheet?: string; locale?: Locale } = {}): Promise<LockImport> {

@@ -1,7 +1,7 @@
 /**
  * A table written to a file as its rows come, for exports that can be large (issue 32 item 2): CSV written as it
  * is made, Excel through exceljs's streaming workbook writer, so neither the rows nor the file are ever held
- * whole. The same cells as writeTable (write-table.ts): CSV in UTF-8 with BOM and CRLF with formula-like cells
+ * whole. CSV in UTF-8 with BOM and CRLF with formula-like cells
  * guarded, Excel with a bold frozen header and columns as wide as their first 500 rows. Progress is reported as
  * rows are written; a cancelled export removes its partial file and fails with `app.cancelled`.
  */
@@ -28,7 +28,7 @@ export interface StreamTableOptions {
   progressEvery?: number
 }
 
-/** Rows looked at to size the Excel columns (as writeTable does). */
+/** Rows looked at to size the Excel columns (as a workbook's sheets, write-table.ts). */
 const WIDTH_SAMPLE = 500
 /** CSV rows turned into text at a time. */
 const CSV_BATCH = 1000
@@ -70,7 +70,11 @@ async function streamCsv(o: StreamTableOptions): Promise<{ rows: number }> {
         checkAborted(o.signal)
         await flush()
       }
-      if (n % every === 0) o.onProgress?.(n)
+      if (n % every === 0) {
+        o.onProgress?.(n)
+        // Let other work (a cancel, other calls) in now and then: rows made in memory never wait otherwise.
+        await new Promise<void>((r) => setImmediate(r))
+      }
     }
     checkAborted(o.signal)
     await flush()
@@ -87,6 +91,7 @@ async function streamCsv(o: StreamTableOptions): Promise<{ rows: number }> {
 async function streamXlsx(o: StreamTableOptions): Promise<{ rows: number }> {
   const ExcelJS = await loadExcel()
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: o.path, useStyles: true, useSharedStrings: false })
+  shareEmptyStyles(book)
   const sheet = book.addWorksheet((o.sheetName ?? 'Sheet1').replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] })
   const every = o.progressEvery ?? 10_000
   let n = 0
@@ -132,4 +137,28 @@ async function streamXlsx(o: StreamTableOptions): Promise<{ rows: number }> {
   if (failed) throw failed
   o.onProgress?.(n)
   return { rows: n }
+}
+
+interface StyleManager {
+  addStyleModel(model: object | undefined, cellType?: number): number
+}
+
+/**
+ * exceljs looks up the style of every cell, each a fresh empty object, by a key made from it: most of the time of a
+ * large sheet. Cells without a style of their own share the one id of their type (only the header is styled).
+ */
+function shareEmptyStyles(book: object): void {
+  const styles = (book as { styles?: StyleManager }).styles
+  if (!styles || typeof styles.addStyleModel !== 'function') return
+  const add = styles.addStyleModel.bind(styles)
+  const plain = new Map<number | undefined, number>()
+  styles.addStyleModel = (model, cellType) => {
+    if (!model || Object.keys(model).length > 0) return add(model, cellType)
+    let id = plain.get(cellType)
+    if (id === undefined) {
+      id = add(model, cellType)
+      plain.set(cellType, id)
+    }
+    return id
+  }
 }

@@ -1,12 +1,10 @@
 /**
- * A table written as a file the user saves: CSV (UTF-8 with BOM, so Excel reads Chinese; CRLF) or Excel (.xlsx,
- * bold frozen header). In CSV, cells a spreadsheet would run as formulas get a leading apostrophe; in Excel every
- * text cell is plain text. Used by the desk screens'
- * exports and the customer book's.
+ * What every exported file shares: cells a spreadsheet would run as formulas get a leading apostrophe in CSV (in
+ * Excel every text cell is plain text), safe file names; and a workbook of several sheets written whole (the
+ * product catalog). A single list is streamed instead (stream-table.ts).
  */
 import { loadExcel, type ExcelJS } from './excel'
-import Papa from 'papaparse'
-import type { ExportTableInput, ExportedFile } from '@shared/ipc/channels/imports'
+import type { ExportedFile } from '@shared/ipc/channels/imports'
 
 /** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection); numbers stay as they are. */
 export function safeCell(value: string | number | null): string | number {
@@ -19,27 +17,6 @@ export function safeCell(value: string | number | null): string | number {
 export function safeFileName(base: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are among what file systems refuse
   return base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').replace(/^\.+/, '').slice(0, 120) || 'export'
-}
-
-/** Writes a table as CSV (UTF-8 with BOM) or Excel. */
-export async function writeTable(input: ExportTableInput): Promise<ExportedFile> {
-  const base = safeFileName(input.baseName)
-  if (input.format === 'csv') {
-    const rows = input.rows.map((r) => r.map(safeCell))
-    const csv = '\uFEFF' + Papa.unparse({ fields: input.columns, data: rows }, { newline: '\r\n' })
-    return { fileName: `${base}.csv`, mimeType: 'text/csv;charset=utf-8', contentBase64: Buffer.from(csv, 'utf8').toString('base64'), rows: rows.length }
-  }
-  // In .xlsx a text cell is text: one starting with = is not a formula (those are written as formula objects), so
-  // it needs no guard, and an apostrophe would show as part of the value.
-  const book = new (await loadExcel()).Workbook()
-  addSheet(book, input.sheetName ?? 'Sheet1', input.columns, input.rows)
-  const buffer = await book.xlsx.writeBuffer()
-  return {
-    fileName: `${base}.xlsx`,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    contentBase64: Buffer.from(buffer as ArrayBuffer).toString('base64'),
-    rows: input.rows.length,
-  }
 }
 
 /** One sheet of a workbook: bold frozen header, columns as wide as their text (up to 60). */

@@ -15,9 +15,26 @@ function cell(v: unknown): string {
 
 const iso = (ms: number | undefined): string => isoUtc(ms)
 
+/** The columns of a journal export (CSV or Excel), one row per call. */
+export const JOURNAL_COLUMNS = [
+  'startedAt', 'sentAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
+  'errorCode', 'errorMessage', 'serverMessage', 'summary', 'shellNumbers', 'nonce', 'attempt', 'jobId', 'chunk', 'resolution', 'query', 'request',
+] as const
+
+/** An entry's cells in JOURNAL_COLUMNS' order, as text (formula-looking cells are guarded where the file is written). */
+export function journalRow(e: JournalEntry): string[] {
+  const r = row(e, (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)))
+  return JOURNAL_COLUMNS.map((f) => r[f])
+}
+
 /** CSV with a header row; the request column holds the (already redacted) body as JSON. */
 export function entriesToCsv(entries: JournalEntry[]): string {
-  const rows = entries.map((e) => ({
+  const fields = [...JOURNAL_COLUMNS]
+  return Papa.unparse({ fields, data: entries.map((e) => row(e, cell)).map((r) => fields.map((f) => r[f])) }) + '\n'
+}
+
+function row(e: JournalEntry, cell: (v: unknown) => string): Record<(typeof JOURNAL_COLUMNS)[number], string> {
+  return {
     startedAt: iso(e.startedAt),
     sentAt: iso(e.sentAt),
     endedAt: iso(e.endedAt),
@@ -40,10 +57,5 @@ export function entriesToCsv(entries: JournalEntry[]): string {
     resolution: cell(e.resolutions?.map((r) => `${iso(r.at)} ${r.by}: ${r.verdict} (${r.summary})`).join('; ')),
     query: cell(Object.keys(e.query).length ? e.query : undefined),
     request: cell(e.body),
-  }))
-  const fields = [
-    'startedAt', 'sentAt', 'endedAt', 'durationMs', 'profileId', 'operation', 'method', 'path', 'outcome', 'httpStatus',
-    'errorCode', 'errorMessage', 'serverMessage', 'summary', 'shellNumbers', 'nonce', 'attempt', 'jobId', 'chunk', 'resolution', 'query', 'request',
-  ]
-  return Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => r[f as keyof typeof r])) }) + '\n'
+  }
 }

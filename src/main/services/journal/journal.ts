@@ -24,7 +24,7 @@ import {
 import type { JournalEnd, JournalSink, JournalStart } from '../../api/journal-sink'
 import { AppendLog } from './append-log'
 import { bootId, isThisBoot } from './boot'
-import { entriesToCsv } from './export'
+import { entriesToCsv, JOURNAL_COLUMNS, journalRow } from './export'
 import { cutLongLists, matches } from './filter'
 import { lineSchema, startLineText, type EndLine, type StartLine } from './lines'
 import { redactRequest } from './redact'
@@ -206,6 +206,14 @@ export class Journal implements JournalSink {
     return format === 'csv'
       ? { fileName: `journal-${stamp}.csv`, mimeType: 'text/csv', content: entriesToCsv(entries), count: entries.length, total }
       : { fileName: `journal-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(entries, null, 2) + '\n', count: entries.length, total }
+  }
+
+  /** The entries an export of `filter` holds (the newest JOURNAL_EXPORT_MAX), as an export's table. */
+  async exportTable(filter: JournalFilter): Promise<{ baseName: string; sheetName: string; columns: string[]; rows: string[][]; total: number }> {
+    const all = (await this.read(filter)).entries
+    const entries = all.length > this.maxExport ? all.slice(0, this.maxExport) : all
+    const stamp = new Date(this.now()).toISOString().slice(0, 19).replace(/[:T]/g, '-')
+    return { baseName: `journal-${stamp}`, sheetName: 'Journal', columns: [...JOURNAL_COLUMNS], rows: entries.map(journalRow), total: entries.length }
   }
 
   /** Flushes and closes the file. */

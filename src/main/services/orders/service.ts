@@ -20,7 +20,6 @@ import type { InputIssue } from '@shared/errors/input-issues'
 import type { Locale } from '@shared/i18n/locale'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderQuery, OrderRecord, OrderSummary, OutboxStatus } from '@shared/ipc/channels/orders'
-import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { checkOrderDraft, orderDraftSchema, toBatchOrderBody, type OrderDraft } from '@shared/orders/draft'
 import { refusalHolds } from '@shared/orders/refusal'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
@@ -33,7 +32,7 @@ import { notifyChanged, journalResolution, type OrderServiceDeps } from './commo
 import { OutboxSender } from './sender'
 import { emptyDetail, summaryOf, type OrderStore, type StoredOrder } from './store'
 import { ordersTable } from './export'
-import { writeTable } from '../import'
+import type { ExportTable } from '../exports'
 
 export type { OrderProfileInfo, OrderServiceDeps } from './common'
 
@@ -208,10 +207,11 @@ export class OrderService {
     return this.deps.drafts.save({ kind: 'orders.order', profileId: o.profileId, name: `Refund of ${o.channelOrderId}`.slice(0, 200), body: r.draft, baseRevision: 0 })
   }
 
-  async export(q: OrderQuery & { profileId: string }, format: ExportFormat, locale: Locale): Promise<ExportedFile> {
+  /** The history matching a query as an export's table (the newest 100,000 orders at most). */
+  exportTable(q: Omit<OrderQuery, 'offset' | 'limit'> & { profileId: string }, locale: Locale): ExportTable {
     const orders = this.deps.store.all(q, 100_000)
     const { columns, rows } = ordersTable(orders, locale)
-    return writeTable({ format, baseName: locale === 'zh-CN' ? '订单历史' : 'orders', sheetName: locale === 'zh-CN' ? '订单' : 'Orders', columns, rows })
+    return { baseName: locale === 'zh-CN' ? '订单历史' : 'orders', sheetName: locale === 'zh-CN' ? '订单' : 'Orders', columns, rows, total: rows.length }
   }
 
   status(profileId: string): OutboxStatus {

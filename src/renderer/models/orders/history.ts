@@ -85,7 +85,7 @@ export const EMPTY_HISTORY_FILTER: HistoryFilter = { query: '', states: [], days
 /** Longest search text (the channel's bound). */
 export const HISTORY_QUERY_MAX = 200
 
-/** The filter as `orders.list` / `orders.export` take it: the last day counts whole (to = the next midnight). */
+/** The filter as `orders.list` and the history's export (`exports.run`, kind `orders`) take it: the last day counts whole (to = the next midnight). */
 export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | 'states' | 'from' | 'to'> {
   const out: Pick<OrderListInput, 'query' | 'states' | 'from' | 'to'> = {}
   const q = f.query.trim().slice(0, HISTORY_QUERY_MAX)

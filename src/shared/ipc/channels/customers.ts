@@ -15,7 +15,7 @@ import {
   type CustomerTextField,
 } from '../../customers/fields'
 import { channel, input, noOutput } from '../channel'
-import { EXPORT_FORMATS, base64FileSchema, exportedFileSchema } from './imports'
+import { base64FileSchema } from './imports'
 
 /** Where a customer of the book came from. */
 export const CUSTOMER_SOURCES = ['found', 'bound', 'created', 'updated', 'typed', 'imported'] as const
@@ -187,11 +187,6 @@ export const customerChannels = {
   'customers.import': channel(
     input({ profileId: profileId.optional(), fileName: z.string().trim().min(1).max(255), contentBase64: base64FileSchema, sheet: z.string().max(100).optional() }),
     importResultSchema,
-  ),
-  /** The book (or the customers matching `query`) as CSV or Excel, headers in the user's language. */
-  'customers.export': channel(
-    input({ profileId: profileId.optional(), query: z.string().max(200).optional(), format: z.enum(EXPORT_FORMATS) }),
-    exportedFileSchema,
   ),
 }
 

@@ -57,21 +57,26 @@ export const MAX_EXPORT_TEXT_CHARS = 16_000_000
 
 const cell = z.union([z.string().max(MAX_EXPORT_CELL_CHARS), z.number(), z.null()])
 
-export const exportTableInputSchema = input({
-  format: z.enum(EXPORT_FORMATS),
+/** The table of an export the screen makes: its name, sheet, header and rows. */
+export const exportTableShape = {
   /** File name without extension; unsafe characters are replaced. */
   baseName: z.string().trim().min(1).max(120),
   /** Excel sheet name. */
   sheetName: z.string().trim().min(1).max(31).optional(),
   columns: z.array(z.string().max(200)).min(1).max(MAX_EXPORT_COLUMNS),
   rows: z.array(z.array(cell).max(MAX_EXPORT_COLUMNS)).max(MAX_EXPORT_ROWS),
-}).superRefine((t, ctx) => {
+}
+
+/** All cells' text together within MAX_EXPORT_TEXT_CHARS. */
+export function checkTableText(t: { rows: (string | number | null)[][] }, ctx: z.RefinementCtx): void {
   let chars = 0
   for (const row of t.rows) for (const c of row) if (typeof c === 'string') chars += c.length
   if (chars > MAX_EXPORT_TEXT_CHARS) {
     ctx.addIssue({ code: 'too_big', origin: 'string', maximum: MAX_EXPORT_TEXT_CHARS, inclusive: true, path: ['rows'], message: `the table holds more than ${MAX_EXPORT_TEXT_CHARS} characters` })
   }
-})
+}
+
+export const exportTableInputSchema = input({ format: z.enum(EXPORT_FORMATS), ...exportTableShape }).superRefine(checkTableText)
 export type ExportTableInput = z.input<typeof exportTableInputSchema>
 
 export const exportedFileSchema = z.object({
@@ -85,6 +90,4 @@ export type ExportedFile = z.output<typeof exportedFileSchema>
 export const importChannels = {
   /** Reads a CSV, Excel (.xlsx) or text file into a table of cells. */
   'imports.parseTable': channel(parseTableInputSchema, parsedTableSchema),
-  /** Writes a table as CSV (UTF-8 with BOM, so Excel reads Chinese) or Excel. */
-  'exports.table': channel(exportTableInputSchema, exportedFileSchema),
 }

@@ -109,7 +109,7 @@ export type JournalEntry = z.output<typeof journalEntrySchema>
 export const JOURNAL_TEXT_MAX = 200
 
 /** Filters shared by list and export; all optional. Strict and bounded: an unknown key or an oversized list is refused. */
-const journalFilterShape = {
+export const journalFilterShape = {
   profileId: idString.optional(),
   operations: z.array(operationSchema).max(OPERATION_IDS.length).optional(),
   outcomes: z.array(z.enum(JOURNAL_OUTCOMES)).max(JOURNAL_OUTCOMES.length).optional(),

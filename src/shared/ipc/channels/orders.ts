@@ -10,7 +10,6 @@ import { appErrorDataSchema } from '../../errors/app-error'
 import { ENTRY_VERDICTS, ORDER_STATES, READBACK_REASONS } from '../../orders/outbox'
 import { channel, idString, input } from '../channel'
 import { draftIdSchema, draftMetaSchema } from './drafts'
-import { EXPORT_FORMATS, exportedFileSchema } from './imports'
 
 /** Largest page of the history. */
 export const MAX_ORDER_PAGE = 500
@@ -135,7 +134,7 @@ export const orderRecordSchema = orderSummarySchema.extend({
 export type OrderRecord = z.output<typeof orderRecordSchema>
 
 /** Filters of the history (also the export's). */
-const orderQueryShape = {
+export const orderQueryShape = {
   /** The active profile's orders when absent. */
   profileId: profileId.optional(),
   /** Words found in the customer, order number, license order ids, asset numbers, customer ids (all words). */
@@ -266,8 +265,6 @@ export const orderChannels = {
    * delete_product entries revoking what a submitted new_buy bought, srcLicenseOrderId from its results).
    */
   'orders.toDraft': channel(input({ id: orderId, mode: z.enum(['copy', 'refund']) }), draftMetaSchema),
-  /** The history (or the orders matching the filters) as CSV or Excel, headers in the user's language. */
-  'orders.export': channel(input({ ...orderQueryShape, format: z.enum(EXPORT_FORMATS) }), exportedFileSchema),
   /** The outbox of a profile (default: the active one) in counts. */
   /**
    * What the revoke entries of an order would remove: each asset's products and packages read (member operation 7)

@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { MIGRATIONS, openDatabase, type Database } from '../../../../src/main/services/db'
-import { CustomerBook, exportCustomers, importCustomers } from '../../../../src/main/services/customers'
+import { CustomerBook, customersExportTable, importCustomers } from '../../../../src/main/services/customers'
 import { silentLogger } from '../../../../src/main/services/log'
 import { removeDir, tempDir } from '../../../support/tmp'
+import { writtenTable } from '../../../support/exports'
 
 let dir: string
 let db: Database
@@ -145,14 +146,14 @@ describe('export', () => {
 
   it('writes Excel with headers in the user’s language that import reads back into another book', async () => {
     for (const locale of ['en', 'zh-CN'] as const) {
-      const f = await exportCustomers(book, 'p', { format: 'xlsx', locale })
+      const f = await writtenTable(customersExportTable(book, 'p', { locale }), 'xlsx')
       const wb = new ExcelJS.Workbook()
-      await wb.xlsx.load(Buffer.from(f.contentBase64, 'base64') as unknown as ArrayBuffer)
+      await wb.xlsx.load(f.bytes as unknown as ArrayBuffer)
       const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)
       expect(header[0]).toBe(locale === 'en' ? 'Customer name' : '客户名称')
       expect(header).toContain(locale === 'en' ? 'Source' : '来源')
       const target = `copy-${locale}`
-      const r = await importCustomers(book, target, { bytes: Buffer.from(f.contentBase64, 'base64'), fileName: f.fileName }, { locale })
+      const r = await importCustomers(book, target, { bytes: f.bytes, fileName: f.fileName }, { locale })
       expect(r).toMatchObject({ added: 2, issues: [] })
       const strip = (c: ReturnType<typeof all>[number]) => ({ ...c, id: '', profileId: '', source: '', lastSeenAt: 0, lastSeenBy: null, createdAt: 0, updatedAt: 0, usedAt: null })
       const back = all(target).map(strip)
@@ -163,8 +164,8 @@ describe('export', () => {
   })
 
   it('writes CSV with a BOM and keeps formula-looking cells as text', async () => {
-    const f = await exportCustomers(book, 'p', { format: 'csv', locale: 'en', query: 'hyperlink' })
-    const text = Buffer.from(f.contentBase64, 'base64').toString('utf8')
+    const f = await writtenTable(customersExportTable(book, 'p', { locale: 'en', query: 'hyperlink' }), 'csv')
+    const text = f.text
     expect(text.startsWith('\uFEFFCustomer name,')).toBe(true)
     expect(f.rows).toBe(1)
     expect(text).toContain(`"'=HYPERLINK(""x"")"`)

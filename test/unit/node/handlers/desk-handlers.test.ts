@@ -7,7 +7,8 @@ import { shellRegion } from '@shared/ipc/channels/shellnums'
 import { projectAssets } from '../../../../src/main/services/assets'
 import { trimHistory } from '../../../../src/main/services/shellnums'
 import { findByAssetNum, MemberDirectory } from '../../../../src/main/services/lookup'
-import { parseTable, safeCell, safeFileName, writeTable } from '../../../../src/main/handlers/imports'
+import { parseTable, safeCell, safeFileName } from '../../../../src/main/handlers/imports'
+import { writtenTable } from '../../../support/exports'
 import type { ApiClient } from '../../../../src/main/api/client'
 
 const asset = (over: Partial<VirtualAsset>): VirtualAsset => ({ id: 'A1', licenseType: 'normal_recover_usbkey', assetNum: '8100000001', locked: false, ...over })
@@ -140,21 +141,21 @@ describe('writing files', () => {
   const input = { baseName: 'locks/results:1', columns: ['Line', 'Lock', 'Result'], rows: [[1, '8100000001', '成功'], [2, '=HYPERLINK("x")', null]] }
 
   it('writes CSV with a BOM, quoting, and formulas defused', async () => {
-    const f = await writeTable({ ...input, format: 'csv' })
-    expect(f.fileName).toBe('locks_results_1.csv')
-    const text = Buffer.from(f.contentBase64, 'base64').toString('utf8')
+    const f = await writtenTable({ ...input, sheetName: 'Sheet1', total: null }, 'csv')
+    expect(safeFileName(input.baseName)).toBe('locks_results_1')
+    const text = f.text
     expect(text.startsWith('\uFEFFLine,Lock,Result\r\n1,8100000001,成功\r\n')).toBe(true)
     expect(text).toContain(`2,"'=HYPERLINK(""x"")",`)
     expect(f.rows).toBe(2)
   })
 
   it('writes Excel that reads back the same (lock numbers stay text)', async () => {
-    const f = await writeTable({ ...input, format: 'xlsx', sheetName: 'Results' })
-    const back = await parseTable(f.fileName, Buffer.from(f.contentBase64, 'base64'), 'en')
+    const f = await writtenTable({ ...input, sheetName: 'Results', total: null }, 'xlsx')
+    const back = await parseTable('results.xlsx', f.bytes, 'en')
     expect(back.columns).toEqual(['Line', 'Lock', 'Result'])
     expect(back.rows[0]).toEqual(['1', '8100000001', '成功'])
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(Buffer.from(f.contentBase64, 'base64') as unknown as ExcelJS.Buffer)
+    await book.xlsx.load(f.bytes as unknown as ExcelJS.Buffer)
     expect(typeof book.worksheets[0]!.getCell('B2').value).toBe('string')
     // A text cell that looks like a formula is plain text in .xlsx: no apostrophe shown, no formula run.
     expect(book.worksheets[0]!.getCell('B3').value).toBe('=HYPERLINK("x")')

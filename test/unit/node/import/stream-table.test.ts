@@ -38,7 +38,12 @@ describe('streamTable', () => {
     await book.xlsx.readFile(path)
     const sheet = book.getWorksheet('Assets')!
     expect(sheet.rowCount).toBe(701)
-    expect(sheet.getRow(1).font?.bold).toBe(true)
+    expect(sheet.getCell('A1').font?.bold).toBe(true)
+    expect(sheet.getCell('C1').font?.bold).toBe(true)
+    // Only the header is styled (the data rows share one plain style: the writer's fast path).
+    expect(sheet.getCell('A2').font?.bold).toBeFalsy()
+    expect(sheet.getCell('B701').font?.bold).toBeFalsy()
+    expect(sheet.getCell('B701').type).toBe(2)
     expect(sheet.getRow(1).values).toEqual([undefined, 'Number', 'N', 'Text'])
     // In .xlsx a text cell is text: no apostrophe.
     expect(sheet.getRow(3).values).toEqual([undefined, 'A1', 1, '=SUM(1)'])

@@ -73,6 +73,11 @@ describe('Journal', () => {
     const csv = Papa.parse<Record<string, string>>((await j.export({}, 'csv')).content, { header: true }).data
     expect(csv.find((r) => r['operation'] === 'getShellNums')?.['shellNumbers']).toBe(numbers.join(' '))
     expect(JSON.parse((await j.export({ operations: ['getShellNums'] }, 'json')).content)[0].shellNumbers).toEqual(numbers)
+    // The table a streamed export (exports.run) writes: the same columns and cells as the CSV.
+    const table = await j.exportTable({ operations: ['getShellNums'] })
+    expect(table.total).toBe(1)
+    expect(table.rows[0]![table.columns.indexOf('shellNumbers')]).toBe(numbers.join(' '))
+    expect(table.columns).toEqual(Object.keys(csv[0]!))
   })
 
   it('records the send of a queued call: queued, then pending from its send; the send time is the entry\'s start', async () => {

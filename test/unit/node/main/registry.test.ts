@@ -62,17 +62,17 @@ describe('HandlerRegistry', () => {
   })
 
   it('reports at most a few issues, each with a code and bound, never echoing the input', async () => {
-    registry.handle('exports.table', async () => {
+    registry.handle('exports.run', async () => {
       throw new Error('must not run')
     })
     const huge = 'x'.repeat(1_000_000)
     const long = huge.slice(0, 5000)
-    const r = await registry.invoke('exports.table', { format: 'csv', baseName: 'x', columns: ['a'], rows: Array.from({ length: 50_000 }, () => [long, {}]) }, ctx)
+    const r = await registry.invoke('exports.run', { id: 'export-1', format: 'csv', source: { kind: 'table', baseName: 'x', columns: ['a'], rows: Array.from({ length: 50_000 }, () => [long, {}]) } }, ctx)
     expect(r.ok).toBe(false)
     if (r.ok) return
     expect(r.error.details.issues).toHaveLength(10)
     expect(r.error.details.moreIssues).toBe(99_990)
-    expect(r.error.details.issues?.[0]).toMatchObject({ path: 'rows.0.0', code: 'tooLong', bound: 4000 })
+    expect(r.error.details.issues?.[0]).toMatchObject({ path: 'source.rows.0.0', code: 'tooLong', bound: 4000 })
     expect(r.error.details.retryable).toBe(false)
     const text = JSON.stringify(r)
     expect(text.length).toBeLessThan(5_000)
@@ -80,11 +80,11 @@ describe('HandlerRegistry', () => {
   })
 
   it('refuses an oversized list by its bound, before looking at its entries', async () => {
-    registry.handle('exports.table', async () => {
+    registry.handle('exports.run', async () => {
       throw new Error('must not run')
     })
-    const r = await registry.invoke('exports.table', { format: 'csv', baseName: 'x', columns: ['a'], rows: new Array(1_000_000).fill(0) }, ctx)
-    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: 'rows', code: 'tooMany', bound: 200_000 }] } } })
+    const r = await registry.invoke('exports.run', { id: 'export-1', format: 'csv', source: { kind: 'table', baseName: 'x', columns: ['a'], rows: new Array(1_000_000).fill(0) } }, ctx)
+    expect(r).toMatchObject({ ok: false, error: { code: 'app.invalidInput', details: { issues: [{ path: 'source.rows', code: 'tooMany', bound: 200_000 }] } } })
     if (!r.ok) expect(r.error.details.moreIssues).toBeUndefined()
   })
 

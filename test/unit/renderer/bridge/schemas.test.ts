@@ -12,7 +12,7 @@ describe('the contract loaded by area', () => {
 
   it('names the area file of a channel, prefixes declared elsewhere included', () => {
     expect(areaOfChannel('settings.update')).toBe('app')
-    expect(areaOfChannel('exports.table')).toBe('imports')
+    expect(areaOfChannel('exports.run')).toBe('exports')
     expect(areaOfChannel('orders.submit')).toBe('orders')
   })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { HoldingTable, LentLockView } from '@shared/ipc/channels/holdings'
 import { HOLDING_FLAG } from '@shared/ipc/channels/holdings'
 import { checkAssignRows, planGroups, rowsOfText, type AssignContext } from '@shared/holdings/assign-rows'
-import { buildNumbersModel, filterNumbers, numbersExportRows, stateWords } from '../../../../src/renderer/models/holdings/numbers-model'
+import { buildNumbersModel, filterNumbers, numberExportRow, stateWords } from '../../../../src/renderer/models/holdings/numbers-model'
 import { filterCounts, marksOf, mergedResults, retryRows } from '../../../../src/renderer/models/holdings/bulk-assign-model'
 import { filterLocks, lendableLocks, lockCounts } from '../../../../src/renderer/models/holdings/lending-model'
 
@@ -36,7 +36,7 @@ describe('numbers table', () => {
     expect(byHolder[byHolder.length - 1]!.holder).toBe('')
     const w = { free: 'Free', held: 'Held', lent: 'Lent', borrowedFree: 'BL free', borrowedLent: 'BL lent', online: 'Online' }
     expect(stateWords(small.rows[5]!, w)).toBe('BL free')
-    expect(numbersExportRows([small.rows[0]!], w, () => ({ name: '张三', userName: 'zhangsan' }))).toEqual([['8100000000', '张三', 'zhangsan', 'M1', 'Lent', 'Online', 'A0']])
+    expect(numberExportRow(small.rows[0]!, w, () => ({ name: '张三', userName: 'zhangsan' }))).toEqual(['8100000000', '张三', 'zhangsan', 'M1', 'Lent', 'Online', 'A0'])
   })
 })
 

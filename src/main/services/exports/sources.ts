@@ -1,0 +1,72 @@
+/**
+ * The rows of each list an export can name, made in the core from its own copy: the asset numbers as the screen
+ * filters and sorts them (src/shared/holdings/numbers.ts, the same code as the screen's), holders named from the
+ * member directory; the order history; the customer book; the journal; or a table the screen made.
+ */
+import type { z } from 'zod'
+import { buildNumbersModel, filterNumbers, numberExportRow, personLabel } from '@shared/holdings/numbers'
+import type { exportSourceSchema } from '@shared/ipc/channels/exports'
+import type { Locale } from '@shared/i18n/locale'
+import type { Person } from '@shared/ipc/channels/members'
+import type { HoldingsService } from '../holdings'
+import type { MemberDirectory } from '../members'
+import type { OrderService } from '../orders'
+import type { CustomerBook } from '../customers'
+import type { Journal } from '../journal'
+import { customersExportTable } from '../customers'
+import type { ExportTable } from './index'
+import type { Row } from '../import/stream-table'
+
+export type ExportSourceInput = z.output<typeof exportSourceSchema>
+
+export interface ExportSourceDeps {
+  holdings: Pick<HoldingsService, 'numbers'>
+  directory: Pick<MemberDirectory, 'whenRead' | 'people'>
+  orders: Pick<OrderService, 'exportTable'>
+  book: CustomerBook
+  journal: Pick<Journal, 'exportTable'>
+  activeProfile(): Promise<string>
+  locale(): Promise<Locale>
+}
+
+/** Makes the rows of an export's source. */
+export function exportSourceReader(deps: ExportSourceDeps): (source: ExportSourceInput) => Promise<ExportTable> {
+  return async (source) => {
+    switch (source.kind) {
+      case 'holdings':
+        return holdingsTable(deps, source)
+      case 'orders': {
+        const { kind: _kind, profileId, ...q } = source
+        return deps.orders.exportTable({ ...q, profileId: profileId ?? (await deps.activeProfile()) }, await deps.locale())
+      }
+      case 'customers':
+        return customersExportTable(deps.book, source.profileId ?? (await deps.activeProfile()), { query: source.query, locale: await deps.locale() })
+      case 'journal': {
+        const { kind: _kind, ...filter } = source
+        return deps.journal.exportTable(filter)
+      }
+      case 'table':
+        return { baseName: source.baseName, sheetName: source.sheetName ?? 'Sheet1', columns: source.columns, rows: source.rows, total: source.rows.length }
+    }
+  }
+}
+
+async function holdingsTable(deps: ExportSourceDeps, s: Extract<ExportSourceInput, { kind: 'holdings' }>): Promise<ExportTable> {
+  const t = await deps.holdings.numbers({ profileId: s.profileId, enterpriseGlobalId: s.enterpriseGlobalId })
+  const model = buildNumbersModel(t)
+  // Holders are named as the screen names them: wait for the employee list (a failed reading leaves names empty).
+  let people = new Map<string, Person>()
+  try {
+    await deps.directory.whenRead(t.profileId, t.enterpriseGlobalId)
+    people = new Map(deps.directory.people(t.profileId, t.enterpriseGlobalId, model.holders).people.map((p) => [p.globalId, p]))
+  } catch {
+    // The export still has every number and holder id.
+  }
+  const labels = new Map<string, string>()
+  for (const [id, p] of people) labels.set(id, personLabel(p))
+  const shown = filterNumbers(model, { state: s.state, text: s.text }, s.sort, (id) => labels.get(id))
+  function* rows(): Generator<Row> {
+    for (const r of shown) yield numberExportRow(r, s.words, (id) => people.get(id))
+  }
+  return { baseName: `asset-numbers-${t.enterpriseGlobalId}`, sheetName: s.sheetName, columns: s.columns, rows: rows(), total: shown.length }
+}

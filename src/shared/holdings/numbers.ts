@@ -1,0 +1,164 @@
+/**
+ * The asset numbers table's model: the core's columns turned into plain rows once, then filtering by state (free,
+ * held, lent, online) and search (a piece of the number, or of the holder's name, account or id) in plain loops,
+ * so 200,000 numbers filter in a few milliseconds. Holders are matched once per holder (tens of thousands), not
+ * once per row. Shared: the screen filters with it, and the core makes the export of what the screen shows with it.
+ */
+import { HOLDING_FLAG, type HoldingTable } from '../ipc/channels/holdings'
+
+export interface NumberRow {
+  readonly index: number
+  readonly assetNum: string
+  readonly assetId: string
+  /** Global id of the holder; '' when free. */
+  readonly holder: string
+  /** Position of the holder in the table's `holders` (-1: free). */
+  readonly holderIndex: number
+  readonly lent: boolean
+  readonly online: boolean
+  readonly borrowedLock: boolean
+}
+
+export const NUMBER_STATES = ['all', 'free', 'held', 'lent', 'online'] as const
+export type NumberStateFilter = (typeof NUMBER_STATES)[number]
+
+export const NUMBER_SORT_KEYS = ['assetNum', 'holder', 'state'] as const
+export type NumberSortKey = (typeof NUMBER_SORT_KEYS)[number]
+export type NumberSort = { key: NumberSortKey; order: 'asc' | 'desc' } | null
+
+export interface NumbersModel {
+  readonly table: Pick<HoldingTable, 'profileId' | 'enterpriseGlobalId' | 'fetchedAt' | 'cached' | 'count'>
+  readonly holders: readonly string[]
+  readonly rows: readonly NumberRow[]
+  /** keys[i]: rows[i]'s number in lower case (made once: a search runs over every row). */
+  readonly keys: readonly string[]
+  readonly counts: Readonly<Record<NumberStateFilter, number>>
+}
+
+/** Builds the rows (one pass) and the counts per state. */
+export function buildNumbersModel(t: HoldingTable): NumbersModel {
+  const n = t.count
+  const rows = new Array<NumberRow>(n)
+  const keys = new Array<string>(n)
+  const counts = { all: n, free: 0, held: 0, lent: 0, online: 0 }
+  for (let i = 0; i < n; i++) {
+    const f = t.flags[i]!
+    const h = t.holder[i]!
+    const row: NumberRow = {
+      index: i,
+      assetNum: t.assetNum[i]!,
+      assetId: t.assetId[i]!,
+      holder: h >= 0 ? t.holders[h]! : '',
+      holderIndex: h,
+      lent: (f & HOLDING_FLAG.lent) !== 0,
+      online: (f & HOLDING_FLAG.online) !== 0,
+      borrowedLock: (f & HOLDING_FLAG.borrowedLock) !== 0,
+    }
+    rows[i] = row
+    keys[i] = row.assetNum.toLowerCase()
+    if (h >= 0) counts.held++
+    else counts.free++
+    if (row.lent) counts.lent++
+    if (row.online) counts.online++
+  }
+  const { profileId, enterpriseGlobalId, fetchedAt, cached, count } = t
+  return { table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, holders: [...t.holders], rows, keys, counts }
+}
+
+/** Whether a row is in a state. */
+export function inState(r: NumberRow, s: NumberStateFilter): boolean {
+  switch (s) {
+    case 'all':
+      return true
+    case 'free':
+      return r.holder === ''
+    case 'held':
+      return r.holder !== ''
+    case 'lent':
+      return r.lent
+    case 'online':
+      return r.online
+  }
+}
+
+/** A row's state for sorting: free, held, lent (0, 1, 2). */
+function rank(r: NumberRow): number {
+  return r.lent ? 2 : r.holder ? 1 : 0
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The rows that pass the filter, sorted. `label` gives a holder's "name (account)" when known (the search looks in
+ * it, and the holder sort uses it).
+ */
+export function filterNumbers(model: NumbersModel, filter: { state: NumberStateFilter; text: string }, sort: NumberSort, label: (globalId: string) => string | undefined): readonly NumberRow[] {
+  const q = filter.text.normalize('NFKC').trim().toLowerCase()
+  let holderHit: Uint8Array | null = null
+  if (q !== '') {
+    holderHit = new Uint8Array(model.holders.length)
+    model.holders.forEach((id, h) => {
+      if (id.toLowerCase().includes(q) || (label(id) ?? '').toLowerCase().includes(q)) holderHit![h] = 1
+    })
+  }
+  // Plain values out of the filter (a reactive object read 200,000 times costs more than the loop itself).
+  const state = filter.state
+  let out: NumberRow[] | readonly NumberRow[]
+  if (state === 'all' && q === '') out = model.rows
+  else {
+    const list: NumberRow[] = []
+    const rows = model.rows
+    const keys = model.keys
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!
+      if (state !== 'all' && !inState(r, state)) continue
+      if (holderHit && !(keys[i]!.includes(q) || (r.holderIndex >= 0 && holderHit[r.holderIndex] === 1))) continue
+      list.push(r)
+    }
+    out = list
+  }
+  if (!sort) return out
+  const names = sort.key === 'holder' ? model.holders.map((id) => (label(id) ?? id).toLowerCase()) : []
+  const sign = sort.order === 'asc' ? 1 : -1
+  const sorted = [...out]
+  sorted.sort((a, b) => {
+    let c = 0
+    if (sort.key === 'assetNum') c = cmp(a.assetNum, b.assetNum)
+    else if (sort.key === 'state') c = rank(a) - rank(b)
+    else {
+      // Free numbers last whichever the order.
+      if (a.holderIndex < 0 || b.holderIndex < 0) return (a.holderIndex < 0 ? 1 : 0) - (b.holderIndex < 0 ? 1 : 0) || cmp(a.assetNum, b.assetNum)
+      c = cmp(names[a.holderIndex]!, names[b.holderIndex]!)
+    }
+    return sign * c || cmp(a.assetNum, b.assetNum)
+  })
+  return sorted
+}
+
+/** How a person is written: "name (account)", or the account alone. Made once per person. */
+export function personLabel(p: { name: string; userName: string }): string {
+  return p.name ? `${p.name} (${p.userName})` : p.userName
+}
+
+/** Words of the export's cells in the screen's language. */
+export interface NumberWords {
+  free: string
+  held: string
+  lent: string
+  borrowedFree: string
+  borrowedLent: string
+  online: string
+}
+
+/** A row's state in words. */
+export function stateWords(r: NumberRow, w: NumberWords): string {
+  if (r.borrowedLock) return r.holder ? w.borrowedLent : w.borrowedFree
+  if (r.lent) return w.lent
+  return r.holder ? w.held : w.free
+}
+
+/** The cells of the export (number, holder's name, account and id, state, online, asset id) of one row. */
+export function numberExportRow(r: NumberRow, w: NumberWords, person: (globalId: string) => { name: string; userName: string } | undefined): (string | null)[] {
+  const p = r.holder ? person(r.holder) : undefined
+  return [r.assetNum, p?.name ?? '', p?.userName ?? '', r.holder, stateWords(r, w), r.online ? w.online : '', r.assetId]
+}
