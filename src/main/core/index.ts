@@ -20,7 +20,8 @@ import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
 import { registerMemberHandlers } from '../handlers/members'
 import { registerHoldingsHandlers } from '../handlers/holdings'
-import { HoldingsService } from '../services/holdings'
+import { registerPlannerHandlers } from '../handlers/planner'
+import { HoldingsService, PlannerService } from '../services/holdings'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
@@ -223,6 +224,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   // An order bought or revoked assets: the profile's cached asset lists may be out of date; the next look reads them
   // again (the Assets screen, Lookup, the wizard's pickers).
   events.on('orders.changed', ({ profileId }) => assets.forgetProfile(profileId))
+  const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
   const services: Services = {
     info,
     dataDir,
@@ -245,7 +247,8 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
+    bulk,
+    planner: new PlannerService({ holdings, bulk, journal, storage }),
     enterprises,
     assets,
     lookup,
@@ -276,6 +279,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerDraftHandlers(registry, services)
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
+  registerPlannerHandlers(registry, services)
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)
