@@ -43,7 +43,8 @@ export interface PlannerDeps {
 }
 
 const bodySchema = z.object({ deleteAssets: z.array(z.string()), addAssets: z.array(z.string()) })
-const PATH = /^\/enterprise\/member\/([^/]+)\/privileges$/
+// The path as sent: the profile's base path, then the operation's (OPERATIONS.configureAssets).
+const PATH = /\/enterprise\/member\/([^/]+)\/privileges$/
 
 /**
  * Whether a journaled configure call was applied, or may have been: it ended ok, or its answer was lost after it
