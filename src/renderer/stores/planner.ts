@@ -17,6 +17,7 @@ import { readTableFile } from '../api/files'
 import { freeNumbers, holdingNumbers } from '../api/holdings'
 import { directoryAccounts, listMembers, memberDepartments } from '../api/members'
 import { applyPlan, checkPlan, planRuns, undoPlan } from '../api/planner'
+import { onBulkProgress } from '../api/bulk'
 import { filterPeople, PlanMarks, type PlanPerson } from '../models/holdings/planner-matrix'
 import { useHoldingsStore } from './holdings'
 import { useMembersStore } from './members'
@@ -62,6 +63,8 @@ export const usePlannerStore = defineStore('planner', () => {
   const running = ref(false)
   const run = shallowRef<PlanRun | null>(null)
   const plans = shallowRef<PlanRecord[]>([])
+  /** Calls of the run under way: done of total (the job's own counts). */
+  const progress = ref<{ done: number; total: number } | null>(null)
 
   const shown = computed(() => filterPeople(people.value, search.value))
   const upToDate = computed(() => check.value !== null && checkedAt.value === version.value)
@@ -210,12 +213,19 @@ export const usePlannerStore = defineStore('planner', () => {
 
   async function finish(work: () => Promise<PlanRun>): Promise<void> {
     running.value = true
+    progress.value = null
+    // The calls of the plan's runs as they end (any assignment job running meanwhile is one of the plan's: the
+    // core runs one job at a time per plan, and this screen one plan at a time).
+    const off = onBulkProgress((p) => {
+      if (p.kind === 'holdings.configure') progress.value = { done: p.done, total: p.done + p.remaining }
+    })
     try {
       run.value = await work()
       error.value = null
     } catch (err) {
       error.value = errorData(err)
     } finally {
+      off()
       running.value = false
     }
     holdings.changed()
@@ -230,6 +240,18 @@ export const usePlannerStore = defineStore('planner', () => {
       check.value = null
       changed()
     }
+  }
+
+  /** Another enterprise: nothing of the previous one's plan is kept (its employees and numbers are not this one's). */
+  function switchEnterprise(): Promise<void> {
+    people.value = []
+    columns.value = []
+    marks.clear()
+    check.value = null
+    run.value = null
+    notFound.value = []
+    changed()
+    return open()
   }
 
   async function undo(id: string): Promise<void> {
@@ -258,9 +280,11 @@ export const usePlannerStore = defineStore('planner', () => {
     upToDate,
     running,
     run,
+    progress,
     plans,
     undoable,
     open,
+    switchEnterprise,
     loadPeople,
     loadPasted,
     addColumns,

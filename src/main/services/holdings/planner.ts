@@ -73,6 +73,7 @@ export function appliedCalls(entries: readonly JournalEntry[]): AppliedCall[] {
 export class PlannerService {
   private readonly file: JsonFile<z.output<typeof plansFileSchema>>
   private readonly now: () => number
+  private editing: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly deps: PlannerDeps) {
     this.file = new JsonFile(deps.storage, 'plans.json', plansFileSchema, () => ({ plans: [] }))
@@ -133,20 +134,31 @@ export class PlannerService {
     return { plans: plans.filter((p) => p.profileId === t.profileId && p.enterpriseGlobalId === t.enterpriseGlobalId).reverse() }
   }
 
-  private async update(id: string, f: (p: PlanRecord) => PlanRecord): Promise<PlanRecord> {
-    const { plans } = await this.file.read()
-    const i = plans.findIndex((p) => p.id === id)
-    plans[i] = f(plans[i]!)
-    await this.file.write({ plans })
-    return plans[i]!
+  /** Changes of plans.json one at a time (a read, a change, a write), so two plans running never lose one's. */
+  private edit<T>(change: (plans: PlanRecord[]) => T): Promise<T> {
+    const run = this.editing.then(async () => {
+      const { plans } = await this.file.read()
+      const out = change(plans)
+      await this.file.write({ plans: plans.slice(-PLANS_KEPT) })
+      return out
+    })
+    this.editing = run.catch(() => undefined)
+    return run
+  }
+
+  private update(id: string, f: (p: PlanRecord) => PlanRecord): Promise<PlanRecord> {
+    return this.edit((plans) => {
+      const i = plans.findIndex((p) => p.id === id)
+      if (i < 0) throw AppError.app('app.notFound', { what: `plan ${id}` })
+      plans[i] = f(plans[i]!)
+      return plans[i]!
+    })
   }
 
   private async run(t: HoldingsTarget, plan: CheckedPlan, undoOf: string | null, names: (ids: readonly string[]) => Person[]): Promise<PlanRun> {
     const id = `${new Date(this.now()).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`
     let rec: PlanRecord = { id, profileId: t.profileId, enterpriseGlobalId: t.enterpriseGlobalId, createdAt: this.now(), jobIds: [], undoOf, undoneBy: null, counts: plan.counts, finished: false }
-    const { plans } = await this.file.read()
-    plans.push(rec)
-    await this.file.write({ plans: plans.slice(-PLANS_KEPT) })
+    await this.edit((plans) => plans.push(rec))
 
     const runs: GroupRun[] = []
     let error: AppErrorData | undefined

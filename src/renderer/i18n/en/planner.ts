@@ -49,6 +49,7 @@ export default {
     runCounts: '{done} of {total} cells done, {nothing} already so, {failed} not done.',
     lastPlan: 'Newest plan applied here: {id} ({time}, {calls} calls).',
     lastUndo: 'Newest undo applied here: {id} ({time}, {calls} calls).',
+    progress: '{done} of {total} calls sent',
     undo: 'Undo',
     undoTitle: 'Undo the plan',
     undoText: 'Send the reverse of what this plan applied (read from the journal)? Numbers go back to who held them before.',

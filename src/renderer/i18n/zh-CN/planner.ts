@@ -49,6 +49,7 @@ export default {
     runCounts: '共 {total} 项，已完成 {done}，原已符合 {nothing}，未完成 {failed}。',
     lastPlan: '本机最近应用的计划：{id}（{time}，{calls} 次调用）。',
     lastUndo: '本机最近应用的撤销：{id}（{time}，{calls} 次调用）。',
+    progress: '已发送 {done} / {total} 次调用',
     undo: '撤销',
     undoTitle: '撤销计划',
     undoText: '发送此计划已应用更改的反向操作（从操作日志读取）？编号将归还给之前的持有人。',
