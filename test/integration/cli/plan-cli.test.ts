@@ -25,6 +25,13 @@ describe('license-desk assets plan', () => {
     const f = join(dir, 'plan.csv')
     // 8100000041 is held by zhangsan: giving it to lisi is a move.
     writeFileSync(f, ['employee,asset,action', 'wangwu,8100000002,assign', 'lisi,8100000041,assign', 'wangwu,8199999999,assign'].join('\n'))
+    // A held number ticked for two people: both ticks are refused, said at their lines, and it stays with its holder.
+    const twice = join(dir, 'twice.csv')
+    writeFileSync(twice, ['employee,asset', 'lisi,8100000041', 'wangwu,8100000041'].join('\n'))
+    const refused = cli(['assets', 'plan', twice])
+    expect(refused.code, refused.stderr).toBe(1)
+    expect(refused.stderr).toMatch(/line 2: Not sent: 8100000041 is given to two people in this file \(also line 3\)/)
+    expect(refused.stdout).toContain('2 with problems (not sent). 0 configure calls for 0 employees.')
     const dry = cli(['assets', 'plan', f])
     expect(dry.code, dry.stderr).toBe(1)
     expect(dry.stdout).toContain('王五 (wangwu) gets 8100000002; 8100000041 moves from 张三 (zhangsan) to 李四 (lisi)')

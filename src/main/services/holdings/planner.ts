@@ -92,7 +92,8 @@ export class PlannerService {
   /** Checks a plan against the enterprise (nothing is sent). */
   async check(input: TargetInput & { rows: readonly AssignRow[] }): Promise<PlanCheck> {
     const { t, plan, names } = await this.prepare(input, input.rows)
-    const problems = plan.rows.filter((r) => !r.move && (r.issue !== null || r.note !== null)).slice(0, PLAN_ROWS_SHOWN)
+    // The plan's own cells (not the withdrawals its moves added) that cannot go or need nothing.
+    const problems = plan.rows.filter((r) => !(r.move && r.action === 'withdraw') && (r.issue !== null || r.note !== null)).slice(0, PLAN_ROWS_SHOWN)
     const rows = rowResults(problems, [])
     const ids = new Set<string>()
     for (const c of plan.changes) {
