@@ -2,11 +2,14 @@
  * The assignment planner in real Chromium through browser mode against the sandbox's demo enterprise: a plan for
  * 20 employees (loaded from a file, plus a cell clicked) over free numbers handed in by `?free=` (as the offboarding
  * screen links), checked and said in words, applied, and undone after a restart of the app (from the journal): every
- * number back with its first holder. In Chinese: a number held by someone else, ticked for another, is a move.
+ * number back with its first holder. In Chinese: a number held by someone else, ticked for another, is a move; and
+ * axe finds no serious violation on the screen with a checked plan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { test, expect, invoke, type AppProcess } from './fixtures'
+import { expectNoSeriousA11y } from './fixtures/a11y'
 
 interface Table {
   count: number
@@ -14,6 +17,13 @@ interface Table {
   holder: number[]
   holders: string[]
 }
+/** Axe on the screen as it rests: the pointer off the last button clicked, nothing focused (hover and focus colours are not the rest). */
+async function a11y(page: Page, label: string): Promise<void> {
+  await page.mouse.move(0, 0)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await expectNoSeriousA11y(page, label)
+}
+
 /** Who holds each number now. */
 async function holders(app: AppProcess): Promise<Record<string, string | null>> {
   const t = await invoke<Table>(app, 'holdings.numbers', { refresh: true })
@@ -89,6 +99,7 @@ test('in Chinese: a number held by someone else, ticked for another, is a move, 
   await page.getByTestId('cell-lisi-8100000041').click()
   await page.getByTestId('planner-check').click()
   await expect(page.getByTestId('planner-diff-list')).toHaveText('8100000041 从 张三 (zhangsan) 转给 李四 (lisi)')
+  await a11y(page, 'zh-CN planner with a move')
   await expect(page.getByTestId('planner-counts')).toHaveText('分配 0 个，收回 0 个，转移 1 个；0 个已符合计划，0 个有问题（不发送）。共 2 次配置调用，涉及 2 名员工。')
   await page.getByTestId('planner-apply').click()
   await page.locator('.el-message-box').getByRole('button', { name: '应用' }).click()
