@@ -25,8 +25,10 @@
  * submitting an order of 100 entries to the sandbox, from submit to result (test/bench/order-submit.ts; --no-order-submit-bench),
  * and the first screen's JavaScript, gzipped, of the built renderer (test/bench/first-screen.ts; needs
  * `npx electron-vite build` first; --no-first-screen-bench), and 200,000 rows exported to CSV and Excel by the streaming
- * writers and through the export service (test/bench/export-stream.ts; --no-export-bench), and editing the order of
- * 100 entries in the wizard, long tasks per step (test/bench/order-edit.ts; --no-order-edit-bench).
+ * writers and through the export service (test/bench/export-stream.ts; --no-export-bench), editing the order of
+ * 100 entries in the wizard, long tasks per step (test/bench/order-edit.ts; --no-order-edit-bench), and the assignment
+ * planner on 1,000 employees × 5,000 numbers: the offline check and diff, the run through the bulk runner and its undo
+ * (test/bench/planner.ts; --no-planner-bench).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -403,6 +405,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-order-submit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-submit')).runOrderSubmitBench()) + '\n')
   if (!process.argv.includes('--no-order-edit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-edit')).runOrderEditBench()) + '\n')
   if (!process.argv.includes('--no-export-bench')) process.stdout.write(JSON.stringify(await (await import('./export-stream')).runExportStreamBench()) + '\n')
+  if (!process.argv.includes('--no-planner-bench')) process.stdout.write(JSON.stringify(await (await import('./planner')).runPlannerBench()) + '\n')
   if (!process.argv.includes('--no-first-screen-bench')) process.stdout.write(JSON.stringify((await import('./first-screen')).runFirstScreenBench()) + '\n')
 }
 

@@ -71,6 +71,8 @@ const TEXT = {
   },
   tryAgain: { en: 'This is a passing fault of the service: try again in a moment.', 'zh-CN': '这是服务的临时故障：请稍后重试。' },
   // asset numbers and lending
+  planDry: { en: 'Dry run: nothing was sent. Run again with --apply to send these changes.', 'zh-CN': '试运行：未发送任何内容。加上 --apply 重新运行即可发送这些更改。' },
+  planApplied: { en: 'Plan {id}: {done} cell(s) done, {nothing} already so, {failed} not done, of {total}.', 'zh-CN': '计划 {id}：共 {total} 项，已完成 {done}，原已符合 {nothing}，未完成 {failed}。' },
   assignSummary: {
     en: `${countsTemplate(ASSIGN_COUNTS, 'en')}, of {total} row(s) (see the lines below)`,
     'zh-CN': `共 {total} 行：${countsTemplate(ASSIGN_COUNTS, 'zh-CN')}（见下方各行）`,

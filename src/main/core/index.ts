@@ -20,7 +20,8 @@ import { registerJournalHandlers } from '../handlers/journal'
 import { registerDraftHandlers } from '../handlers/drafts'
 import { registerMemberHandlers } from '../handlers/members'
 import { registerHoldingsHandlers } from '../handlers/holdings'
-import { HoldingsService } from '../services/holdings'
+import { registerPlannerHandlers } from '../handlers/planner'
+import { HoldingsService, PlannerService } from '../services/holdings'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
@@ -247,6 +248,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     choosePath: options.chooseExportPath,
     holdAfterRows: options.exportHoldAfterRows,
   })
+  const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
   const services: Services = {
     info,
     dataDir,
@@ -270,7 +272,8 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
+    bulk,
+    planner: new PlannerService({ holdings, bulk, journal, storage }),
     enterprises,
     assets,
     lookup,
@@ -301,6 +304,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerDraftHandlers(registry, services)
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
+  registerPlannerHandlers(registry, services)
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)

@@ -20,7 +20,7 @@ import type { Vault } from '../services/vault'
 import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
 import type { MemberDirectory, MembersService } from '../services/members'
-import type { HoldingsService } from '../services/holdings'
+import type { HoldingsService, PlannerService } from '../services/holdings'
 import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
@@ -68,6 +68,8 @@ export interface Services {
   memberDirectory: MemberDirectory
   /** Asset numbers given to employees and lent into borrowed locks (member operations 6 to 10). */
   holdings: HoldingsService
+  /** The assignment planner (plans checked, applied through the bulk runner, undone from the journal). */
+  planner: PlannerService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
   /** Exports of lists streamed to a file, with progress and cancellation (services/exports). */

@@ -51,6 +51,7 @@ export const routes: RouteRecordRaw[] = [
       { path: 'import', name: 'members-import', component: () => import('../views/members/MemberImportView.vue'), meta: { area: 'members' } },
       { path: 'numbers', name: 'members-numbers', component: () => import('../views/members/assets/AssetNumbersView.vue'), meta: { area: 'members' } },
       { path: 'assign', name: 'members-assign', component: () => import('../views/members/assets/BulkAssignView.vue'), meta: { area: 'members' } },
+      { path: 'planner', name: 'members-planner', component: () => import('../views/members/planner/PlannerView.vue'), meta: { area: 'members' } },
       { path: 'lending', name: 'members-lending', component: () => import('../views/members/lending/LendingView.vue'), meta: { area: 'members' } },
     ],
   },

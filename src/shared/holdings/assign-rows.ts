@@ -336,39 +336,44 @@ export interface ConfigureGroup {
 }
 
 /**
+ * One configure call per employee of the rows, in the order they first appear (a big group split every `max`
+ * numbers; withdrawals first in each call).
+ */
+export function groupRows(list: readonly CheckedRow[], max = MAX_NUMBERS_PER_CALL): ConfigureGroup[] {
+  const byMember = new Map<string, CheckedRow[]>()
+  for (const r of list) {
+    const id = r.person!.globalId
+    const l = byMember.get(id)
+    if (l) l.push(r)
+    else byMember.set(id, [r])
+  }
+  const groups: ConfigureGroup[] = []
+  for (const l of byMember.values()) {
+    for (let i = 0; i < l.length; i += max) {
+      const part = l.slice(i, i + max)
+      const del = part.filter((r) => r.action === 'withdraw')
+      const add = part.filter((r) => r.action === 'assign')
+      const p = part[0]!.person!
+      groups.push({
+        memberGlobalId: p.globalId,
+        userName: p.userName,
+        name: p.name,
+        del: del.map((r) => r.number!.assetNum),
+        add: add.map((r) => r.number!.assetNum),
+        lines: [...del, ...add].map((r) => r.line),
+      })
+    }
+  }
+  return groups
+}
+
+/**
  * The calls of the rows to send, per employee in the order they first appear (a big group split every
  * MAX_NUMBERS_PER_CALL numbers): `first`, then `second`, the assignments that wait for a withdrawal in the file.
  */
 export function planGroups(rows: readonly CheckedRow[], max = MAX_NUMBERS_PER_CALL): { first: ConfigureGroup[]; second: ConfigureGroup[] } {
-  const build = (list: readonly CheckedRow[]): ConfigureGroup[] => {
-    const byMember = new Map<string, CheckedRow[]>()
-    for (const r of list) {
-      const id = r.person!.globalId
-      const l = byMember.get(id)
-      if (l) l.push(r)
-      else byMember.set(id, [r])
-    }
-    const groups: ConfigureGroup[] = []
-    for (const l of byMember.values()) {
-      for (let i = 0; i < l.length; i += max) {
-        const part = l.slice(i, i + max)
-        const del = part.filter((r) => r.action === 'withdraw')
-        const add = part.filter((r) => r.action === 'assign')
-        const p = part[0]!.person!
-        groups.push({
-          memberGlobalId: p.globalId,
-          userName: p.userName,
-          name: p.name,
-          del: del.map((r) => r.number!.assetNum),
-          add: add.map((r) => r.number!.assetNum),
-          lines: [...del, ...add].map((r) => r.line),
-        })
-      }
-    }
-    return groups
-  }
   const sendable = rows.filter(isSendable)
-  return { first: build(sendable.filter((r) => r.after === undefined)), second: build(sendable.filter((r) => r.after !== undefined)) }
+  return { first: groupRows(sendable.filter((r) => r.after === undefined), max), second: groupRows(sendable.filter((r) => r.after !== undefined), max) }
 }
 
 /** The number and action of the k-th line of a group. */

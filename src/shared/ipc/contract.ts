@@ -19,6 +19,7 @@ import { journalChannels } from './channels/journal'
 import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
 import { holdingsChannels } from './channels/holdings'
+import { plannerChannels } from './channels/planner'
 import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
@@ -37,6 +38,7 @@ export const CHANNELS = {
   ...draftChannels,
   ...memberChannels,
   ...holdingsChannels,
+  ...plannerChannels,
   ...customerChannels,
   ...catalogChannels,
   ...orderChannels,

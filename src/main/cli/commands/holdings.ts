@@ -31,18 +31,19 @@ import { EXIT } from '../exit-codes'
 import { progressView } from '../progress'
 import { writeResults, type ResultRow } from '../results'
 import { t } from '../text'
+import { planCommand } from './plan'
 
-interface TargetOptions {
+export interface TargetOptions {
   enterprise?: string
 }
 
-async function targetOf(ctx: CliContext, o: TargetOptions): Promise<HoldingsTarget> {
+export async function targetOf(ctx: CliContext, o: TargetOptions): Promise<HoldingsTarget> {
   const profile = await ctx.profile()
   return ctx.core.services.holdings.target({ profileId: profile.id, enterpriseGlobalId: o.enterprise?.trim() || undefined })
 }
 
 /** "name (account)" of an employee the directory knows, else the id. */
-function namer(ctx: CliContext, target: HoldingsTarget, ids: readonly string[]): (id: string) => string {
+export function namer(ctx: CliContext, target: HoldingsTarget, ids: readonly string[]): (id: string) => string {
   const people = new Map(ctx.core.services.memberDirectory.people(target.profileId, target.enterpriseGlobalId, ids).people.map((p) => [p.globalId, p]))
   return (id) => {
     const p = people.get(id)
@@ -51,7 +52,7 @@ function namer(ctx: CliContext, target: HoldingsTarget, ids: readonly string[]):
 }
 
 /** The rows of a file: a spreadsheet's cells, or text (one row a line). */
-async function rowsOfFile(ctx: CliContext, deps: CommandDeps, file: string, defaultAction: AssignAction | null, sheet: string | undefined): Promise<string[][] | AssignRow[]> {
+export async function rowsOfFile(ctx: CliContext, deps: CommandDeps, file: string, defaultAction: AssignAction | null, sheet: string | undefined): Promise<string[][] | AssignRow[]> {
   const bytes = await deps.readInput(ctx, file)
   let table
   try {
@@ -200,7 +201,7 @@ function assignCommand(action: AssignAction, globals: Globals, deps: CommandDeps
     )
 }
 
-function isRows(x: string[][] | AssignRow[]): x is AssignRow[] {
+export function isRows(x: string[][] | AssignRow[]): x is AssignRow[] {
   return x.length > 0 && !Array.isArray(x[0])
 }
 
@@ -418,9 +419,10 @@ function exportCommand(globals: Globals, deps: CommandDeps): Command {
 
 /** The commands of this file, to add to the program. */
 export function holdingsCommands(globals: Globals, deps: CommandDeps): Command[] {
-  const assets = new Command('assets').description('asset numbers given to employees: assign, withdraw, move (files of rows)')
+  const assets = new Command('assets').description('asset numbers given to employees: assign, withdraw, move, plan (files of rows)')
   assets.addCommand(assignCommand('assign', globals, deps))
   assets.addCommand(assignCommand('withdraw', globals, deps))
   assets.addCommand(moveCommand(globals, deps))
+  assets.addCommand(planCommand(globals, deps))
   return [assets, lendCommand(globals, deps), lentCommand(globals, deps), exportCommand(globals, deps)]
 }

@@ -11,7 +11,7 @@ import type { ListedMember } from '@shared/api/models'
 import { AppError, toAppErrorData, type AppErrorData } from '@shared/errors/app-error'
 import { errorAdvice } from '@shared/errors/advice'
 import type { Locale } from '@shared/i18n/locale'
-import { checkAssignRows, type AssignAction, type AssignRow, type KnownPerson } from '@shared/holdings/assign-rows'
+import { checkAssignRows, type AssignAction, type AssignContext, type AssignRow, type KnownPerson } from '@shared/holdings/assign-rows'
 import { EMPLOYEE_CODES, NUMBER_CODES, numbersNamed } from '@shared/holdings/assign-results'
 import { AUDIT_WORDS, auditSheets, flattenProducts, type FlatProduct } from '@shared/holdings/audit'
 import type {
@@ -237,26 +237,41 @@ export class HoldingsService {
 
   /** Checks the rows of a bulk assignment against the enterprise's employees and numbers (read now). */
   async check(input: TargetInput & { rows: readonly AssignRow[] }): Promise<CheckedRows> {
+    const { t, ctx, names } = await this.checkContext(input, input.rows.map((r) => r.employee))
+    const rows = checkAssignRows(input.rows, ctx)
+    const holders = [...new Set(rows.map((r) => r.holder).filter((h): h is string => typeof h === 'string'))]
+    return { enterpriseGlobalId: t.enterpriseGlobalId, rows, people: names(holders) }
+  }
+
+  /**
+   * What a check asks of the enterprise (its numbers read within CHECK_MAX_AGE_MS, its employees): the employees
+   * `refs` name (accounts or global ids) and, with `holders`, everyone holding a number named in `numbers` (the
+   * planner's moves); `names` gives the people behind global ids.
+   */
+  async checkContext(
+    input: TargetInput,
+    refs: readonly string[],
+    numbers: readonly string[] = [],
+  ): Promise<{ t: HoldingsTarget; entry: NumbersEntry; ctx: AssignContext; names(ids: readonly string[]): Person[] }> {
     const t = await this.deps.target(input)
     const dir = this.deps.directory
     const [{ entry }] = await Promise.all([this.cache.get(t, { maxAgeMs: CHECK_MAX_AGE_MS }), dir.whenRead(t.profileId, t.enterpriseGlobalId)])
-    const refs = [...new Set(input.rows.map((r) => r.employee.trim()).filter((r) => r !== ''))]
-    const byId = new Map(dir.people(t.profileId, t.enterpriseGlobalId, refs).people.map((p) => [p.globalId, p]))
-    const byAccount = new Map((await dir.accounts(t.profileId, t.enterpriseGlobalId, refs)).found.map((p) => [p.asked, p]))
+    const held = numbers.map((n) => entry.byNum(n.trim())?.holder).filter((h): h is string => typeof h === 'string')
+    const asked = [...new Set([...refs, ...held].map((r) => r.trim()).filter((r) => r !== ''))]
+    const byId = new Map(dir.people(t.profileId, t.enterpriseGlobalId, asked).people.map((p) => [p.globalId, p]))
+    const byAccount = new Map((await dir.accounts(t.profileId, t.enterpriseGlobalId, asked)).found.map((p) => [p.asked, p]))
     const person = (ref: string): KnownPerson | null => {
       const p = byId.get(ref.trim()) ?? byAccount.get(ref.trim())
       return p ? { globalId: p.globalId, userName: p.userName, name: p.name } : null
     }
-    const rows = checkAssignRows(input.rows, {
+    const ctx: AssignContext = {
       person,
       number: (n) => {
         const r = entry.byNum(n)
         return r ? { assetNum: r.assetNum, assetId: r.assetId, holder: r.holder, borrowedLock: r.borrowedLock } : null
       },
-    })
-    const holders = [...new Set(rows.map((r) => r.holder).filter((h): h is string => typeof h === 'string'))]
-    const people: Person[] = dir.people(t.profileId, t.enterpriseGlobalId, holders).people
-    return { enterpriseGlobalId: t.enterpriseGlobalId, rows, people }
+    }
+    return { t, entry, ctx, names: (ids) => dir.people(t.profileId, t.enterpriseGlobalId, ids).people }
   }
 
   /** Every borrowed lock with its lending (the service) and what the journal recorded of it. */

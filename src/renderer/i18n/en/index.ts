@@ -16,6 +16,7 @@ import bulk from './bulk'
 import journal from './journal'
 import members from './members'
 import holdings from './holdings'
+import planner from './planner'
 import customers from './customers'
 import drafts from './drafts'
 import catalog from './catalog'
@@ -26,7 +27,7 @@ import a11y from './a11y'
 import revokePreview from './revoke-preview'
 import exportsWords from './exports'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords }
 
 export default en
 

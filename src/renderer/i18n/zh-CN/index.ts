@@ -13,6 +13,7 @@ import bulk from './bulk'
 import journal from './journal'
 import members from './members'
 import holdings from './holdings'
+import planner from './planner'
 import customers from './customers'
 import drafts from './drafts'
 import catalog from './catalog'
@@ -23,6 +24,6 @@ import a11y from './a11y'
 import revokePreview from './revoke-preview'
 import exportsWords from './exports'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords }
 
 export default zhCN
