@@ -27,6 +27,8 @@ import { registerCustomerHandlers } from '../handlers/customers'
 import { registerCatalogHandlers } from '../handlers/catalog'
 import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
+import { registerRenewalHandlers } from '../handlers/renewals'
+import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
@@ -241,6 +243,16 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     holdings,
     customers: new CustomerService({ book: customerBook, clientFor }),
     orders,
+    renewals: new RenewalsService({
+      clientFor,
+      customers: (profileId) => customerBook.all(profileId),
+      catalog: (profileId) => catalog.get(profileId),
+      storage,
+      drafts,
+      concurrency: async () => (await settings.get()).bulk.concurrency,
+      instanceIdPrefix: async () => (await settings.get()).orders.instanceIdPrefix,
+      onProgress: (s) => events.emit('renewals.progress', s),
+    }),
     catalog,
     testConnection: options.testConnection ?? testConnection,
     journal,
@@ -279,6 +291,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)
+  registerRenewalHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -98,6 +98,13 @@ export const CHANNEL_NAMES = [
   'orders.export',
   'orders.revokePreview',
   'orders.status',
+  'renewals.list',
+  'renewals.refresh',
+  'renewals.pause',
+  'renewals.resume',
+  'renewals.status',
+  'renewals.renew',
+  'renewals.export',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -10,6 +10,7 @@ import { auditProgressSchema } from './channels/holdings'
 import { customersChangedSchema } from './channels/customers'
 import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
+import { renewalStatusSchema } from './channels/renewals'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -30,6 +31,8 @@ export const eventSchemas = {
   'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
+  /** How far a profile's renewals reading has come (about ten a second at most, and on every change of state). */
+  'renewals.progress': renewalStatusSchema,
 }
 
 export type EventName = keyof typeof eventSchemas
