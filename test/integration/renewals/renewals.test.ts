@@ -144,7 +144,7 @@ describe('renewals', () => {
     const file = await call(core, 'renewals.export', { window: { withinDays: 90 }, format: 'xlsx' })
     const list = await call(core, 'renewals.list', { window: { withinDays: 90 } })
     const wb = new ExcelJS.Workbook()
-    await wb.xlsx.load(Buffer.from(file.contentBase64, 'base64'))
+    await wb.xlsx.load(Buffer.from(file.contentBase64, 'base64') as unknown as ArrayBuffer)
     const sheet = wb.worksheets[0]!
     expect(sheet.getRow(1).getCell(1).value).toBe('客户')
     expect(sheet.getRow(1).getCell(10).value).toBe('到期时间 (UTC+08:00)')
