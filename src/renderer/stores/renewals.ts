@@ -10,7 +10,7 @@ import type { ExportFormat } from '@shared/ipc/channels/imports'
 import type { RenewalList, RenewalStatus } from '@shared/ipc/channels/renewals'
 import { errorData } from '../api/errors'
 import { exportRenewals, listRenewals, onRenewalsProgress, pauseRenewals, refreshRenewals, renewRows, resumeRenewals } from '../api/renewals'
-import { EMPTY_FILTER, chartBars, customerGroups, filterRows, windowOf, type RenewalFilter, type WindowChoice } from '../views/orders/renewals/renewals-model'
+import { EMPTY_FILTER, chartBars, customerGroups, filterRows, windowOf, type RenewalFilter, type WindowChoice } from '../models/renewals/renewals-model'
 import { useProfilesStore } from './profiles'
 
 export const useRenewalsStore = defineStore('renewals', () => {

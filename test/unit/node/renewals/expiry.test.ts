@@ -14,7 +14,6 @@ import {
 } from '../../../../src/shared/renewals/expiry'
 import { checkOrderDraft } from '../../../../src/shared/orders/draft'
 
-const DAY = 86_400_000
 /** 2026-03-10 15:00 China time (07:00 UTC), a Tuesday. */
 const NOW = Date.UTC(2026, 2, 10, 7)
 const cst = (y: number, m: number, d: number, h = 0) => Date.UTC(y, m - 1, d, h) - 8 * 3_600_000
