@@ -79,10 +79,15 @@ export class RenewalRead {
       const client = await this.deps.clientFor(profileId)
       const limit = pLimit(await this.deps.concurrency())
       let stop: AppError | null = null
-      const call = <T>(work: () => Promise<T>): Promise<T> =>
+      /** One call when its turn comes (after a pause), or none when `skip` then says so (it leaves the total). */
+      const call = <T>(work: () => Promise<T>, skip?: () => boolean): Promise<T | null> =>
         limit(async () => {
           await this.open()
           if (stop) throw stop
+          if (skip?.()) {
+            this.status.total--
+            return null
+          }
           try {
             return await work()
           } finally {
@@ -95,7 +100,7 @@ export class RenewalRead {
           const readAt = this.deps.now()
           let records
           try {
-            records = await call(() => client.listVirtualAssets(enterpriseGlobalId))
+            records = (await call(() => client.listVirtualAssets(enterpriseGlobalId))) ?? []
           } catch (err) {
             const e = err instanceof AppError ? err : AppError.app('app.internal')
             if (stopsTheJob(e) && !stop) stop = e
@@ -117,9 +122,8 @@ export class RenewalRead {
           let hidden = false
           await Promise.all(
             assets.map(async (a) => {
-              if (hidden) return void this.status.done++
               try {
-                const data = await call(() => (hidden ? Promise.resolve(null) : client.listAssetProducts(a.id)))
+                const data = await call(() => client.listAssetProducts(a.id), () => hidden)
                 for (const { product: p } of flattenProducts(data)) {
                   reading.products.push({
                     assetId: a.id,
