@@ -12,7 +12,7 @@ import { draftMetaSchema } from './drafts'
 import { EXPORT_FORMATS, exportedFileSchema } from './imports'
 
 const profileId = z.string().min(1).max(100)
-const day = z.string().refine((s) => parseDay(s) !== null, { message: 'not a date (yyyy-mm-dd)' })
+const day = z.string().max(10).refine((s) => parseDay(s) !== null, { message: 'not a date (yyyy-mm-dd)' })
 
 /** The next N days, or a range of days (yyyy-mm-dd, service zone, both included; at most MAX_WINDOW_DAYS). */
 export const renewalWindowSchema = z.union([
