@@ -8,6 +8,7 @@
  * Prints one JSON line (scenario "renewals"). Run alone: `npx tsx --tsconfig tsconfig.node.json test/bench/renewals.ts`.
  */
 import { loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import type { RenewalStatus } from '@shared/ipc/channels/renewals'
@@ -26,7 +27,7 @@ const DAY = 86_400_000
 const log = (msg: string) => process.stderr.write(`[bench:renewals] ${msg}\n`)
 const round = (n: number) => Math.round(n * 10) / 10
 
-async function main(): Promise<void> {
+export async function runRenewalsBench(): Promise<Record<string, unknown>> {
   const dir = await tempDir('ld-bench-renewals-')
   const sb = await startSandbox({ quiet: true })
   const core = await testCore(dir)
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
       filter10kMaxMs: round(times.at(-1)!),
       loadAverage: round(loadavg()[0]!),
     }
-    process.stdout.write(`${JSON.stringify(line)}\n`)
+    return line
   } finally {
     await core.dispose()
     await sb.close()
@@ -124,7 +125,12 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((err: unknown) => {
-  process.stderr.write(`${String(err)}\n`)
-  process.exitCode = 1
-})
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runRenewalsBench().then(
+    (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+    (err: unknown) => {
+      process.stderr.write(`${String(err)}\n`)
+      process.exitCode = 1
+    },
+  )
+}
