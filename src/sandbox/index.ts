@@ -168,7 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let store = options.dataFile ? await loadStateFile(options.dataFile) : null
   const fresh = store === null
-  if (!store) store = buildDemoState(seed, options.scale ?? 1)
+  if (!store) store = buildDemoState(seed, options.scale ?? 1, Date.now())
   else {
     if (options.scale !== undefined && options.scale !== store.scale) {
       log(`sandbox: ${options.dataFile} holds scale ${store.scale} data; --scale ${options.scale} is ignored (delete the file to rebuild)`)

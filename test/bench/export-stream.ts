@@ -68,6 +68,7 @@ async function holdingsExport(dir: string, n: number): Promise<Record<string, un
     directory: { whenRead: async () => ({}) as never, people: () => ({ status: {} as never, people }) },
     orders: { exportTable: () => ({ baseName: 'x', sheetName: 'x', columns: [], rows: [], total: 0 }) },
     book: null as never,
+    renewals: null as never,
     journal: null as never,
     activeProfile: async () => 'p',
     locale: async () => 'en',

@@ -23,6 +23,7 @@
  * the oversized-input probe against browser mode (test/bench/ipc-fuzz.ts; --no-fuzz-bench leaves it out), and
  * checking an order of 100 entries × 1,000 numbers × 10 products (test/bench/order-check.ts; --no-order-check-bench), and
  * submitting an order of 100 entries to the sandbox, from submit to result (test/bench/order-submit.ts; --no-order-submit-bench),
+ * renewals read over 200 enterprises of 50 locks and filtered at 10,000 rows (test/bench/renewals.ts; --no-renewals-bench),
  * and the first screen's JavaScript, gzipped, of the built renderer (test/bench/first-screen.ts; needs
  * `npx electron-vite build` first; --no-first-screen-bench), and 200,000 rows exported to CSV and Excel by the streaming
  * writers and through the export service (test/bench/export-stream.ts; --no-export-bench), editing the order of
@@ -404,6 +405,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-order-check-bench')) process.stdout.write(JSON.stringify((await import('./order-check')).runOrderCheckBench()) + '\n')
   if (!process.argv.includes('--no-order-submit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-submit')).runOrderSubmitBench()) + '\n')
   if (!process.argv.includes('--no-order-edit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-edit')).runOrderEditBench()) + '\n')
+  if (!process.argv.includes('--no-renewals-bench')) process.stdout.write(JSON.stringify(await (await import('./renewals')).runRenewalsBench()) + '\n')
   if (!process.argv.includes('--no-export-bench')) process.stdout.write(JSON.stringify(await (await import('./export-stream')).runExportStreamBench()) + '\n')
   if (!process.argv.includes('--no-planner-bench')) process.stdout.write(JSON.stringify(await (await import('./planner')).runPlannerBench()) + '\n')
   if (!process.argv.includes('--no-first-screen-bench')) process.stdout.write(JSON.stringify((await import('./first-screen')).runFirstScreenBench()) + '\n')

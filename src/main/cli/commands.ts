@@ -1,6 +1,6 @@
 /**
  * The CLI's command tree: one module per area under ./commands/ (locks, members, holdings, shellnums, test,
- * profiles, customers, orders, drafts, and `call` for any channel), each of the shape of ./command.ts.
+ * profiles, customers, orders, drafts, renewals, and `call` for any channel), each of the shape of ./command.ts.
  */
 import { Command } from 'commander'
 import { COMMAND_DEPS, type Globals } from './command'
@@ -14,6 +14,7 @@ import { profilesCommand } from './commands/profiles'
 import { customersCommand } from './commands/customers'
 import { ordersCommand } from './commands/orders'
 import { draftsCommand } from './commands/drafts'
+import { renewalsCommand } from './commands/renewals'
 import { callCommand } from './commands/call'
 
 /** The whole command tree. */
@@ -36,6 +37,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(customersCommand(globals, deps))
   program.addCommand(ordersCommand(globals, deps))
   program.addCommand(draftsCommand(globals, deps))
+  program.addCommand(renewalsCommand(globals, deps))
   program.addCommand(callCommand(globals, deps))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.

@@ -29,6 +29,8 @@ import { registerCatalogHandlers } from '../handlers/catalog'
 import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
 import { registerExportHandlers } from '../handlers/exports'
+import { registerRenewalHandlers } from '../handlers/renewals'
+import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
 import { CustomerBook, CustomerService } from '../services/customers'
@@ -241,6 +243,8 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
       orders,
       book: customerBook,
       journal,
+      // Built with the services below: asked for only when an export runs.
+      renewals: { exportTable: (...a) => services.renewals.exportTable(...a) },
       activeProfile: () => profiles.activeId(),
       locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
     }),
@@ -268,6 +272,16 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     customers,
     exports: exportsService,
     orders,
+    renewals: new RenewalsService({
+      clientFor,
+      customers: (profileId) => customerBook.all(profileId),
+      catalog: (profileId) => catalog.get(profileId),
+      storage,
+      drafts,
+      concurrency: async () => (await settings.get()).bulk.concurrency,
+      instanceIdPrefix: async () => (await settings.get()).orders.instanceIdPrefix,
+      onProgress: (s) => events.emit('renewals.progress', s),
+    }),
     catalog,
     testConnection: options.testConnection ?? testConnection,
     journal,
@@ -309,6 +323,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)
   registerExportHandlers(registry, services)
+  registerRenewalHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

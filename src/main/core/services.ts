@@ -27,6 +27,7 @@ import type { CatalogStore } from '../services/catalog'
 import type { UpdateService } from '../services/updates'
 import type { ExportService } from '../services/exports'
 import type { ExportSourceInput } from '../services/exports/sources'
+import type { RenewalsService } from '../services/renewals'
 
 /** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
 export interface DataDirClaim {
@@ -76,6 +77,8 @@ export interface Services {
   exports: ExportService<ExportSourceInput>
   /** Submitting orders: the outbox, its sender (exactly once), the history. */
   orders: OrderService
+  /** What expires in the book's enterprises (read in the background), renew into a draft, export. */
+  renewals: RenewalsService
   /** The product catalog per profile (SQLite); the Sandbox profile's starts with the demo products. */
   catalog: CatalogStore
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */

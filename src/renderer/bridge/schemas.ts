@@ -28,6 +28,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   customers: () => import('@shared/ipc/channels/customers').then((m) => m.customerChannels),
   catalog: () => import('@shared/ipc/channels/catalog').then((m) => m.catalogChannels),
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),
+  renewals: () => import('@shared/ipc/channels/renewals').then((m) => m.renewalChannels),
 }
 /** Prefixes declared in another area's file. */
 const PREFIX_AREA: Record<string, string> = { settings: 'app' }

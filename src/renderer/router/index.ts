@@ -13,6 +13,7 @@ export const routes: RouteRecordRaw[] = [
       { path: 'draft/:id', name: 'orders-draft', component: () => import('../views/orders/wizard/OrderWizard.vue'), props: true, meta: { area: 'orders' } },
       { path: 'history', name: 'orders-history', component: () => import('../views/orders/history/OrdersHistoryPanel.vue'), meta: { area: 'orders' } },
       { path: 'catalog', name: 'orders-catalog', component: () => import('../views/orders/catalog/CatalogPanel.vue'), meta: { area: 'orders' } },
+      { path: 'renewals', name: 'orders-renewals', component: () => import('../views/orders/renewals/RenewalsPanel.vue'), meta: { area: 'orders' } },
     ],
   },
   {

@@ -96,9 +96,10 @@ interface Gen {
   orderIds: Map<string, string>
 }
 
-function makeProduct(g: Gen, asset: Asset, c: CatalogProduct, opts: { merchandiseId?: number | null; nodes?: number; at: number }): Product {
-  const start = DEMO_EPOCH + g.rng.int(180) * DAY
-  const years = 1 + g.rng.int(3)
+function makeProduct(g: Gen, asset: Asset, c: CatalogProduct, opts: { merchandiseId?: number | null; nodes?: number; at: number; fixed?: { start: number; years: number } }): Product {
+  // A fixed product draws nothing from the seed (the data after it stays the same).
+  const start = opts.fixed ? opts.fixed.start : DEMO_EPOCH + g.rng.int(180) * DAY
+  const years = opts.fixed ? opts.fixed.years : 1 + g.rng.int(3)
   const p: Product = {
     id: g.store.next('product'),
     assetId: asset.id,
@@ -127,7 +128,7 @@ function makeProduct(g: Gen, asset: Asset, c: CatalogProduct, opts: { merchandis
     srcLicenseOrderId: null,
     createTime: opts.at,
     updateTime: null,
-    activateFlag: g.rng.chance(0.7),
+    activateFlag: opts.fixed ? true : g.rng.chance(0.7),
     crmProductId: `CRM-P-${asset.assetNum}-${c.uri}`,
     features: [],
   }
@@ -174,6 +175,40 @@ function refundPracticeLock(g: Gen, customer: Customer, assetNum: string, produc
     p.timeDurationExpression = `${years}-0-0`
     p.activateFlag = true
     p.crmProductId = `CRM-P-${assetNum}-${p.id}`
+  }
+}
+
+/**
+ * Locks to practise renewals on: products (and one login lock's own date) ending a fixed number of days after the
+ * day the data was built (`today`, China time, 00:00), so Renewals has something to show whenever the sandbox
+ * starts. [asset number, license type, the asset's own end (days, or null), products: [catalog index, ends in days,
+ * nodes]]. Nothing is drawn from the seed. See docs/sandbox.md.
+ */
+export const RENEWAL_PRACTICE: readonly (readonly [string, LicenseType, number | null, readonly (readonly [number, number, number])[]])[] = [
+  ['8100000017', 'normal_recover_usbkey', null, [[0, 10, 2], [1, 20, 1], [2, 45, 1]]],
+  ['8100000018', 'normal_recover_usbkey', null, [[3, 75, 3], [1, 400, 1]]],
+  ['8100000019', 'lk_auth_usbkey', 40, [[0, 400, 1]]],
+]
+
+function renewalPracticeLocks(g: Gen, customer: Customer, today: number): void {
+  const day0 = Math.floor((today + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000
+  for (const [assetNum, licenseType, ownEnd, products] of RENEWAL_PRACTICE) {
+    const a = newAsset(
+      g.store,
+      {
+        assetNum,
+        licenseType,
+        customerId: customer.customerId,
+        limitStartTime: ownEnd === null ? null : day0 + ownEnd * DAY - 2 * YEAR,
+        limitEndTime: ownEnd === null ? null : day0 + ownEnd * DAY,
+        licenseOrderId: g.orderIds.get(customer.customerId) ?? null,
+      },
+      DEMO_EPOCH,
+    )
+    for (const [ci, endsIn, nodes] of products) {
+      const p = makeProduct(g, a, CATALOG[ci] as CatalogProduct, { nodes, at: DEMO_EPOCH, fixed: { start: day0 + endsIn * DAY - YEAR, years: 1 } })
+      p.crmProductId = `CRM-P-${assetNum}-${p.id}`
+    }
   }
 }
 
@@ -264,8 +299,11 @@ function customer(g: Gen, e: Enterprise, channelCustomerId: string, name: string
   return c
 }
 
-/** Builds the demo state for a seed and scale. */
-export function buildDemoState(seed: number, scale: number): Store {
+/**
+ * Builds the demo state for a seed and scale. `today` dates the renewal-practice locks only (RENEWAL_PRACTICE);
+ * the sandbox passes the time it starts, tests a fixed one (DEMO_EPOCH when absent).
+ */
+export function buildDemoState(seed: number, scale: number, today: number = DEMO_EPOCH): Store {
   const store = new Store(seed, scale, {
     enterprise: 0,
     customer: 0,
@@ -373,7 +411,8 @@ export function buildDemoState(seed: number, scale: number): Store {
   void freeLocks
 
   // Generated assets up to 100 x scale, spread over the common kinds.
-  const fixedCount = store.assetsOfEnterprise(e1.globalId).length
+  // The renewal-practice locks, made last, count in the 100 x scale.
+  const fixedCount = store.assetsOfEnterprise(e1.globalId).length + RENEWAL_PRACTICE.length
   const target = Math.max(fixedCount, Math.round(100 * scale))
   let serial = 8_101_000_000
   for (let i = fixedCount; i < target; i++) {
@@ -407,6 +446,9 @@ export function buildDemoState(seed: number, scale: number): Store {
   for (let i = 0; i < 3; i++) employee(g, e4, ++n, [])
   for (let i = 0; i < 2; i++) employee(g, e5, ++n, [])
   asset(g, c5, '8100000301', 'cloud_account')
+
+  // Last, so the ids and the seed's draws of everything above stay as they were.
+  renewalPracticeLocks(g, c1, today)
 
   store.revision = 0
   return store

@@ -101,6 +101,12 @@ export const CHANNEL_NAMES = [
   'orders.toDraft',
   'orders.revokePreview',
   'orders.status',
+  'renewals.list',
+  'renewals.refresh',
+  'renewals.pause',
+  'renewals.resume',
+  'renewals.status',
+  'renewals.renew',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -23,6 +23,7 @@ import { plannerChannels } from './channels/planner'
 import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
+import { renewalChannels } from './channels/renewals'
 
 export const CHANNELS = {
   ...appChannels,
@@ -42,6 +43,7 @@ export const CHANNELS = {
   ...customerChannels,
   ...catalogChannels,
   ...orderChannels,
+  ...renewalChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -11,6 +11,7 @@ import { customersChangedSchema } from './channels/customers'
 import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
 import { exportProgressSchema } from './channels/exports'
+import { renewalStatusSchema } from './channels/renewals'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -33,6 +34,8 @@ export const eventSchemas = {
   'orders.changed': ordersChangedSchema,
   /** How far an export has come (exports.run). */
   'exports.progress': exportProgressSchema,
+  /** How far a profile's renewals reading has come (about ten a second at most, and on every change of state). */
+  'renewals.progress': renewalStatusSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

@@ -16,7 +16,7 @@ import { type CommandDeps, type Globals } from '../command'
 import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
 import { t } from '../text'
-import { isRows, rowsOfFile, targetOf, type TargetOptions } from './holdings'
+import { isRows, rowsOfFile, targetOf, type TargetOptions } from './holdings-input'
 
 /** Changes said in words on the terminal (all of them are in --json). */
 const CHANGES_SHOWN = 50

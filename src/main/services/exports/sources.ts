@@ -13,6 +13,7 @@ import type { MemberDirectory } from '../members'
 import type { OrderService } from '../orders'
 import type { CustomerBook } from '../customers'
 import type { Journal } from '../journal'
+import type { RenewalsService } from '../renewals'
 import { customersExportTable } from '../customers'
 import type { ExportTable } from './index'
 import type { Row } from '../import/stream-table'
@@ -25,6 +26,7 @@ export interface ExportSourceDeps {
   orders: Pick<OrderService, 'exportTable'>
   book: CustomerBook
   journal: Pick<Journal, 'exportTable'>
+  renewals: Pick<RenewalsService, 'exportTable'>
   activeProfile(): Promise<string>
   locale(): Promise<Locale>
 }
@@ -45,6 +47,8 @@ export function exportSourceReader(deps: ExportSourceDeps): (source: ExportSourc
         const { kind: _kind, ...filter } = source
         return deps.journal.exportTable(filter)
       }
+      case 'renewals':
+        return deps.renewals.exportTable(source.profileId ?? (await deps.activeProfile()), source.window, await deps.locale())
       case 'table':
         return { baseName: source.baseName, sheetName: source.sheetName ?? 'Sheet1', columns: source.columns, rows: source.rows, total: source.rows.length }
     }

@@ -11,6 +11,7 @@ import { NUMBER_SORT_KEYS, NUMBER_STATES } from '../../holdings/numbers'
 import { EXPORT_FORMATS, checkTableText, exportTableShape } from './imports'
 import { orderQueryShape } from './orders'
 import { journalFilterShape } from './journal'
+import { renewalWindowSchema } from './renewals'
 
 /** An export's id: made by the screen before it starts, so that it can follow and cancel it. */
 export const exportIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{8,64}$/, 'an export id is 8 to 64 letters, digits, - or _')
@@ -40,10 +41,13 @@ const journalSource = input({ kind: z.literal('journal'), ...journalFilterShape 
 /** The customer book, or the customers matching `query`. */
 const customersSource = input({ kind: z.literal('customers'), profileId: idString.optional(), query: z.string().max(200).optional() })
 
+/** What expires within a window, as the Renewals screen lists it (from the profile's last reading). */
+const renewalsSource = input({ kind: z.literal('renewals'), profileId: idString.optional(), window: renewalWindowSchema })
+
 /** A table the screen made (a template, a run's rows), within the bounds of MAX_EXPORT_ROWS and its kin. */
 const tableSource = input({ kind: z.literal('table'), ...exportTableShape }).superRefine(checkTableText)
 
-export const exportSourceSchema = z.discriminatedUnion('kind', [holdingsSource, ordersSource, customersSource, journalSource, tableSource])
+export const exportSourceSchema = z.discriminatedUnion('kind', [holdingsSource, ordersSource, customersSource, journalSource, renewalsSource, tableSource])
 export type ExportSource = z.input<typeof exportSourceSchema>
 
 export const exportRunInputSchema = input({

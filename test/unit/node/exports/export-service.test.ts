@@ -111,6 +111,7 @@ describe('the asset numbers export', () => {
     orders: { exportTable: () => table([]) },
     book: null as unknown as ExportSourceDeps['book'],
     journal: null as unknown as ExportSourceDeps['journal'],
+    renewals: null as unknown as ExportSourceDeps['renewals'],
     activeProfile: async () => 'p',
     locale: async () => 'en',
   })
