@@ -6,7 +6,6 @@
 import { AppError } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
-import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import type { RenewalList, RenewalStatus } from '@shared/ipc/channels/renewals'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
 import type { Catalog } from '@shared/orders/catalog'
