@@ -25,6 +25,7 @@ import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
 import type { UpdateService } from '../services/updates'
+import type { WorkspaceService } from '../services/workspace'
 
 /** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
 export interface DataDirClaim {
@@ -72,6 +73,8 @@ export interface Services {
   orders: OrderService
   /** The product catalog per profile (SQLite); the Sandbox profile's starts with the demo products. */
   catalog: CatalogStore
+  /** The team workspace (PostgreSQL): settings, the keychain's password, the sync of the shared book. */
+  workspace: WorkspaceService
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
   /** The operation journal: every write any client sends. */

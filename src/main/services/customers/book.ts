@@ -255,10 +255,27 @@ export class CustomerBook {
     return this.write(toRecord(row), f, by)
   }
 
-  private insert(profileId: string, f: CustomerFieldValues, source: CustomerSource, by: SeenBy | null): CustomerRecord {
+  /**
+   * A customer as a colleague left it (the team workspace): stored under its own id with exactly these fields,
+   * removed or not. Told as a change like any other (the workspace knows not to send it back).
+   */
+  adopt(profileId: string, id: string, fields: CustomerFieldValues & { source: CustomerSource }, removed: boolean): CustomerRecord {
+    const record = this.db.tx(() => {
+      const row = this.row(id)
+      if (!row) this.insert(profileId, fields, fields.source, null, id)
+      else this.write(toRecord(row), fields, null)
+      const now = this.now()
+      this.stmt('UPDATE customers SET removed_at = CASE WHEN @removed THEN coalesce(removed_at, @now) ELSE NULL END WHERE id = @id').run({ removed: removed ? 1 : 0, now, id })
+      return toRecord(this.row(id)!)
+    })
+    this.changed(profileId, [id])
+    return record
+  }
+
+  private insert(profileId: string, f: CustomerFieldValues, source: CustomerSource, by: SeenBy | null, id: string = randomUUID()): CustomerRecord {
     const now = this.now()
     const base: CustomerRecord = {
-      id: randomUUID(),
+      id,
       profileId,
       ...(Object.fromEntries(CUSTOMER_TEXT_FIELDS.map((k) => [k, null])) as Record<CustomerTextField, null>),
       customerType: null,
