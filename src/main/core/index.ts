@@ -84,7 +84,7 @@ export interface CoreOptions {
    */
   ownership?: 'require' | 'try'
   /** How soon the workspace sync tries again after the server stopped answering (default 1 s, doubling to 10 s). */
-  workspaceRetryMs?: number
+  workspaceRetry?: { firstMs: number; maxMs: number }
 }
 
 /** A running core. `dispose` stops the sandbox and releases everything; call it once at exit. */
@@ -158,7 +158,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     storage,
     vault,
     log: log.child('workspace'),
-    ...(options.workspaceRetryMs !== undefined ? { retryMs: options.workspaceRetryMs } : {}),
+    ...(options.workspaceRetry ? { retryMs: options.workspaceRetry.firstMs, maxRetryMs: options.workspaceRetry.maxMs } : {}),
   })
   shareCustomers = (ids) => workspace.engine.localChanged('customer', ids)
   const settings = new SettingsService(storage)

@@ -37,8 +37,8 @@ beforeAll(async () => {
   release = cluster.release
   ws = await setupWorkspace(cluster.server, ['alice', 'bob'])
   dirs = [await tempDir(), await tempDir()]
-  a = await testCore(dirs[0]!, { workspaceRetryMs: 20 })
-  b = await testCore(dirs[1]!, { workspaceRetryMs: 20 })
+  a = await testCore(dirs[0]!, { workspaceRetry: { firstMs: 20, maxMs: 100 } })
+  b = await testCore(dirs[1]!, { workspaceRetry: { firstMs: 20, maxMs: 100 } })
   // Alice had a book before the workspace: joining offers it to the team.
   await a.services.customers.save(P, undefined, { customerName: 'Kept before joining' })
   await join(a, ws, 0, 'desk-a')

@@ -23,6 +23,7 @@ export interface WorkspaceDeps {
   vault: Vault
   log: Logger
   retryMs?: number
+  maxRetryMs?: number
 }
 
 /** The workspace service with its engine and the kinds it shares. */
@@ -34,6 +35,7 @@ export function createWorkspace(deps: WorkspaceDeps): { service: WorkspaceServic
     kinds: [customerKind(deps.customers, profileId)],
     log: deps.log,
     ...(deps.retryMs !== undefined ? { retryMs: deps.retryMs } : {}),
+    ...(deps.maxRetryMs !== undefined ? { maxRetryMs: deps.maxRetryMs } : {}),
   })
   const service = new WorkspaceService({
     storage: deps.storage,

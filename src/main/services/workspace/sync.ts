@@ -185,6 +185,7 @@ export class SyncEngine {
     const pool = new pg.Pool({ ...target.config, max: 2, idleTimeoutMillis: 30_000 })
     // A server going away fails idle clients: the next round sees it and retries; never an uncaught error.
     pool.on('error', () => undefined)
+    pool.on('connect', (c) => c.on('error', () => undefined))
     this.pool = pool
     const listener = new pg.Client(target.config)
     listener.on('error', () => undefined)
@@ -220,6 +221,8 @@ export class SyncEngine {
     local.tx(() => {
       for (const k of this.kinds.values()) {
         for (const id of k.all()) {
+          // Already queued (changed since the workspace was set) or already known to it: nothing to offer.
+          if (local.hasLocal(k.kind, id) || local.version(k.kind, id) > 0) continue
           const r = k.read(id)
           if (r) local.enqueue(k.kind, id, r.body, r.removed)
         }
