@@ -63,3 +63,37 @@ export type WorkspaceStatus = z.output<typeof workspaceStatusSchema>
 /** The choices for a record changed on two workstations while apart (the same as for two windows). */
 export const CONFLICT_CHOICES = ['theirs', 'both', 'mine'] as const
 export type ConflictChoice = (typeof CONFLICT_CHOICES)[number]
+
+/**
+ * A workspace as one address (the CLI's `--workspace`):
+ * `postgres://USER@HOST[:PORT]/DATABASE[?profile=ID&workstation=NAME&unencrypted=1]`. A password in it is refused:
+ * it would end up in the shell's history (the keychain's, or LICENSE_DESK_WORKSPACE_PASSWORD, is used).
+ */
+export function parseWorkspaceUrl(raw: string): { ok: true; value: Omit<WorkspaceSettingsInput, 'profileId' | 'workstation'> & { profileId?: string; workstation?: string } } | { ok: false; problem: string } {
+  let u: URL
+  try {
+    u = new URL(raw.trim())
+  } catch {
+    return { ok: false, problem: 'not an address: expected postgres://USER@HOST[:PORT]/DATABASE' }
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return { ok: false, problem: 'the address must start with postgres://' }
+  if (u.password) return { ok: false, problem: 'no password in the address: it is read from the keychain or LICENSE_DESK_WORKSPACE_PASSWORD' }
+  const user = decodeURIComponent(u.username)
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''))
+  const host = u.hostname.replace(/^\[(.*)\]$/, '$1')
+  if (!user || !database || !host) return { ok: false, problem: 'the address needs a user, a host and a database: postgres://USER@HOST/DATABASE' }
+  const profileId = u.searchParams.get('profile')
+  const workstation = u.searchParams.get('workstation')
+  return {
+    ok: true,
+    value: {
+      host,
+      ...(u.port ? { port: Number(u.port) } : {}),
+      database,
+      user,
+      allowUnencrypted: u.searchParams.get('unencrypted') === '1',
+      ...(profileId ? { profileId } : {}),
+      ...(workstation ? { workstation } : {}),
+    },
+  }
+}

@@ -77,6 +77,17 @@ export class WorkspaceService {
     return settings
   }
 
+  /**
+   * Syncs with a workspace for this process only (the CLI's `--workspace`), leaving the settings on file as they
+   * are. The password: `password` if given, else the keychain's.
+   */
+  async useFor(input: Omit<WorkspaceSettingsInput, 'workstation'> & { workstation?: string | undefined }, password?: string): Promise<WorkspaceSettings> {
+    const parsed = workspaceSettingsSchema.safeParse({ ...input, workstation: input.workstation ?? hostname() })
+    if (!parsed.success) throw AppError.app('app.invalidInput', { detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') })
+    await this.follow(parsed.data, password)
+    return parsed.data
+  }
+
   /** Leaves the workspace (the local copy stays as it is). */
   async clear(): Promise<void> {
     await this.deps.vault.delete(WORKSPACE_VAULT_ID, 'workspacePassword')
@@ -91,8 +102,8 @@ export class WorkspaceService {
     if (workspace) await this.follow(workspace)
   }
 
-  private async follow(s: WorkspaceSettings): Promise<void> {
-    const password = rememberSecret(await this.deps.vault.get(WORKSPACE_VAULT_ID, 'workspacePassword'))
+  private async follow(s: WorkspaceSettings, given?: string): Promise<void> {
+    const password = rememberSecret(given ?? (await this.deps.vault.get(WORKSPACE_VAULT_ID, 'workspacePassword')))
     this.deps.onSettings?.(s)
     await this.deps.engine.use({
       config: connectionConfig(s, password),
