@@ -18,7 +18,7 @@ import type { SyncKind } from './kinds'
 import { CHANGES_CHANNEL, WRITE_LOCK, migrateServer } from './schema'
 
 /** Changes sent per transaction, records read per pull query. */
-const BATCH = 200
+const BATCH = 500
 const PULL_PAGE = 2000
 
 export interface SyncTarget {
@@ -243,12 +243,22 @@ export class SyncEngine {
       try {
         await client.query('BEGIN')
         await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK])
-        const known = new Map<string, number>()
-        const lost = new Set<string>()
+        // Four statements per batch whatever its size: what was applied already, the records' versions now, the
+        // records' new state (one row per record: its last change, its version counted per change), the op ids.
         const done = await client.query<{ op_id: string; version: string }>('SELECT op_id, version FROM applied WHERE op_id = ANY($1::uuid[])', [ops.map((o) => o.opId)])
         const already = new Map(done.rows.map((r) => [r.op_id, Number(r.version)]))
+        const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`
+        const current = await client.query<RecordRow>(
+          'SELECT r.kind, r.id, r.version, r.body, r.removed, r.updated_by FROM records r JOIN unnest($1::text[], $2::text[]) AS k(kind, id) ON r.kind = k.kind AND r.id = k.id',
+          [ops.map((o) => o.kind), ops.map((o) => o.id)],
+        )
+        const rows = new Map(current.rows.map((r) => [keyOf(r.kind, r.id), r]))
+        const known = new Map<string, number>()
+        const lost = new Set<string>()
+        const latest = new Map<string, { op: OutboxOp; version: number }>()
+        const fresh: { op: OutboxOp; version: number }[] = []
         for (const op of ops) {
-          const key = `${op.kind}\u0000${op.id}`
+          const key = keyOf(op.kind, op.id)
           if (lost.has(key)) continue
           const seen = already.get(op.opId)
           if (seen !== undefined) {
@@ -256,9 +266,8 @@ export class SyncEngine {
             known.set(key, seen)
             continue
           }
-          const cur = await client.query<RecordRow>('SELECT version, body, removed, updated_by FROM records WHERE kind = $1 AND id = $2', [op.kind, op.id])
-          const row = cur.rows[0]
-          const serverVersion = row ? Number(row.version) : 0
+          const row = rows.get(key)
+          const serverVersion = known.get(key) ?? (row ? Number(row.version) : 0)
           const base = known.get(key) ?? local.version(op.kind, op.id)
           if (serverVersion !== base) {
             conflicts.push({ op, theirs: { body: row?.body ?? null, removed: row?.removed ?? true, version: serverVersion, by: row?.updated_by ?? '' } })
@@ -266,16 +275,25 @@ export class SyncEngine {
             continue
           }
           const version = serverVersion + 1
+          accepted.push({ op, version })
+          fresh.push({ op, version })
+          latest.set(key, { op, version })
+          known.set(key, version)
+        }
+        if (latest.size > 0) {
+          const last = [...latest.values()]
           await client.query(
             `INSERT INTO records (kind, id, version, rev, body, removed, updated_by, updated_from)
-             VALUES ($1, $2, $3, nextval('rev_seq'), $4, $5, session_user, $6)
+             SELECT kind, id, version, nextval('rev_seq'), body, removed, session_user, $6
+             FROM unnest($1::text[], $2::text[], $3::bigint[], $4::jsonb[], $5::boolean[]) AS n(kind, id, version, body, removed)
              ON CONFLICT (kind, id) DO UPDATE SET version = excluded.version, rev = excluded.rev, body = excluded.body,
                removed = excluded.removed, updated_by = excluded.updated_by, updated_from = excluded.updated_from, updated_at = now()`,
-            [op.kind, op.id, version, JSON.stringify(op.body), op.removed, workstation],
+            [last.map((l) => l.op.kind), last.map((l) => l.op.id), last.map((l) => l.version), last.map((l) => JSON.stringify(l.op.body)), last.map((l) => l.op.removed), workstation],
           )
-          await client.query('INSERT INTO applied (op_id, kind, id, version, applied_by) VALUES ($1, $2, $3, $4, session_user)', [op.opId, op.kind, op.id, version])
-          accepted.push({ op, version })
-          known.set(key, version)
+          await client.query(
+            'INSERT INTO applied (op_id, kind, id, version, applied_by) SELECT op_id, kind, id, version, session_user FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[]) AS a(op_id, kind, id, version)',
+            [fresh.map((f) => f.op.opId), fresh.map((f) => f.op.kind), fresh.map((f) => f.op.id), fresh.map((f) => f.version)],
+          )
         }
         await client.query('COMMIT')
       } catch (err) {
