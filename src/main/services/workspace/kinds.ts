@@ -15,8 +15,8 @@ export interface SyncKind {
   read(id: string): { body: unknown; removed: boolean } | null
   /** Every local record to offer when this workstation joins a workspace. */
   all(): string[]
-  /** Stores a body from the server locally (throws on a body that is not valid). */
-  apply(id: string, body: unknown, removed: boolean): void
+  /** Stores bodies from the server locally, in one go; returns the ids of bodies that are not valid (left out). */
+  apply(records: { id: string; body: unknown; removed: boolean }[]): string[]
   /** Keeps `body` as a new local record ("keep both"); returns its id. */
   copy(body: unknown): string
 }
@@ -49,8 +49,15 @@ export function customerKind(book: CustomerBook, profileId: () => string): SyncK
     all() {
       return book.all(profileId()).map((r) => r.id)
     },
-    apply(id, body, removed) {
-      book.adopt(profileId(), id, customerBodySchema.parse(body), removed)
+    apply(records) {
+      const bad: string[] = []
+      const good = records.flatMap((r) => {
+        const parsed = customerBodySchema.safeParse(r.body)
+        if (!parsed.success) bad.push(r.id)
+        return parsed.success ? [{ id: r.id, fields: parsed.data, removed: r.removed }] : []
+      })
+      book.adopt(profileId(), good)
+      return bad
     },
     copy(body) {
       const { source: _source, ...fields } = customerBodySchema.parse(body)

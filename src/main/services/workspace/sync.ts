@@ -321,7 +321,7 @@ export class SyncEngine {
       )
       if (rows.length === 0) return
       local.tx(() => {
-        for (const r of rows) this.store(r)
+        this.store(rows)
         local.setState('cursor', rows[rows.length - 1]!.rev)
       })
       this.lastSyncAt = this.now()
@@ -329,21 +329,30 @@ export class SyncEngine {
     }
   }
 
-  /** A record from the server, stored locally unless this workstation has it already or has changes of its own. */
-  private store(r: RecordRow): void {
+  /** Records from the server, stored locally unless this workstation has them already or has changes of its own. */
+  private store(rows: RecordRow[]): void {
     const local = this.options.local
-    const k = this.kinds.get(r.kind)
-    const version = Number(r.version)
-    if (!k || local.hasLocal(r.kind, r.id) || version <= local.version(r.kind, r.id)) return
-    try {
+    const byKind = new Map<string, Map<string, RecordRow>>()
+    for (const r of rows) {
+      if (!this.kinds.has(r.kind) || local.hasLocal(r.kind, r.id) || Number(r.version) <= local.version(r.kind, r.id)) continue
+      let m = byKind.get(r.kind)
+      if (!m) byKind.set(r.kind, (m = new Map()))
+      m.set(r.id, r) // a page holds a record once (rows are records), but the last word wins regardless
+    }
+    for (const [kind, m] of byKind) {
+      const k = this.kinds.get(kind)!
+      const list = [...m.values()]
       this.applying = true
-      k.apply(r.id, r.body, r.removed)
-      local.setVersion(r.kind, r.id, version)
-    } catch (err) {
+      let bad: string[]
+      try {
+        bad = k.apply(list.map((r) => ({ id: r.id, body: r.body, removed: r.removed })))
+      } finally {
+        this.applying = false
+      }
       // A body this version of the app cannot read stays on the server, untouched; the rest goes on.
-      this.options.log.warn('workspace: a record could not be read', { kind: r.kind, id: r.id, error: String(err) })
-    } finally {
-      this.applying = false
+      if (bad.length > 0) this.options.log.warn('workspace: records could not be read', { kind, ids: bad })
+      const skip = new Set(bad)
+      for (const r of list) if (!skip.has(r.id)) local.setVersion(kind, r.id, Number(r.version))
     }
   }
 
@@ -367,7 +376,7 @@ export class SyncEngine {
       }
       this.applying = true
       try {
-        if (c.theirs !== null) k.apply(id, c.theirs, c.theirsRemoved)
+        if (c.theirs !== null) k.apply([{ id, body: c.theirs, removed: c.theirsRemoved }])
       } finally {
         this.applying = false
       }
