@@ -25,7 +25,8 @@
  * submitting an order of 100 entries to the sandbox, from submit to result (test/bench/order-submit.ts; --no-order-submit-bench),
  * and the first screen's JavaScript, gzipped, of the built renderer (test/bench/first-screen.ts; needs
  * `npx electron-vite build` first; --no-first-screen-bench), and 200,000 rows exported to CSV and Excel by the streaming
- * writers (test/bench/export-stream.ts; --no-export-bench).
+ * writers (test/bench/export-stream.ts; --no-export-bench), and the team workspace's sync on a private PostgreSQL cluster
+ * (test/bench/workspace-sync.ts; --no-workspace-bench).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -401,6 +402,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-order-check-bench')) process.stdout.write(JSON.stringify((await import('./order-check')).runOrderCheckBench()) + '\n')
   if (!process.argv.includes('--no-order-submit-bench')) process.stdout.write(JSON.stringify(await (await import('./order-submit')).runOrderSubmitBench()) + '\n')
   if (!process.argv.includes('--no-export-bench')) process.stdout.write(JSON.stringify(await (await import('./export-stream')).runExportStreamBench()) + '\n')
+  if (!process.argv.includes('--no-workspace-bench')) process.stdout.write(JSON.stringify(await (await import('./workspace-sync')).runWorkspaceBench()) + '\n')
   if (!process.argv.includes('--no-first-screen-bench')) process.stdout.write(JSON.stringify((await import('./first-screen')).runFirstScreenBench()) + '\n')
 }
 
