@@ -36,6 +36,9 @@ export async function runWorkspaceBench(): Promise<Record<string, unknown>> {
   const edits = arg('edits', 1000)
   const reps = arg('reps', 30)
   const cluster = await privateCluster()
+  // The sync's retry timer does not hold a process open (the app's window or server does): this one does, so a
+  // retry while the server is away never lets the bench end early with its cluster still running.
+  const keepAlive = setInterval(() => undefined, 1000)
   const dirs: string[] = []
   const cores: Core[] = []
   const core = async (): Promise<Core> => {
@@ -101,6 +104,7 @@ export async function runWorkspaceBench(): Promise<Record<string, unknown>> {
       duplicated: Math.max(0, applied - expected),
     }
   } finally {
+    clearInterval(keepAlive)
     for (const c of cores) await c.dispose()
     await cluster.destroy()
     for (const d of dirs) rmSync(d, { recursive: true, force: true })
