@@ -3,6 +3,8 @@
  * in the customer book reaches the other; a customer changed on both while apart is a conflict resolved by the
  * user's choice, never silently overwritten; nothing secret ever reaches the server.
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/main/core'
 import { SANDBOX_PROFILE_ID } from '../../../src/main/services/profiles'
@@ -134,7 +136,7 @@ describe('team workspace: the customer book', () => {
     expect(nameOf(a, c.id)).toBe('Theirs Co (Alice)')
   })
 
-  it('nothing secret reaches the workspace: not the password, not a profile secret', async () => {
+  it('nothing secret reaches the workspace (not the password, not a profile secret), and the password is on no disk', async () => {
     const secret = 'order-secret-9f3b2c71'
     await a.services.vault.set(P, 'orderAppSecret', secret)
     await a.services.customers.save(P, undefined, { customerName: 'After the secret' })
@@ -152,5 +154,14 @@ describe('team workspace: the customer book', () => {
     expect(dump).toContain('After the secret')
     for (const m of ws.members) expect(dump).not.toContain(m.password)
     expect(dump).not.toContain(secret)
+    // The workspace password is in the keychain only: no file of either data folder holds it (settings, database, logs).
+    for (const dir of dirs) {
+      for (const file of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (!file.isFile()) continue
+        const bytes = readFileSync(joinPath(file.parentPath, file.name))
+        for (const m of ws.members) expect(bytes.includes(m.password), `${file.name} holds a password`).toBe(false)
+      }
+    }
+    expect(readFileSync(joinPath(dirs[0]!, 'workspace.json'), 'utf8')).toContain(ws.members[0]!.user)
   })
 })
