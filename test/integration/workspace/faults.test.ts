@@ -25,6 +25,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 let cluster: PrivateCluster
 const dirs: string[] = []
 const cores: Core[] = []
+const childScript = join(root, '.tmp', `workspace-sync-child-${process.pid}.mjs`)
 
 const newCore = async (): Promise<Core> => {
   const dir = await tempDir()
@@ -62,6 +63,7 @@ afterAll(async () => {
   for (const c of cores) await c.dispose()
   await cluster?.destroy()
   for (const d of dirs) await removeDir(d)
+  rmSync(childScript, { force: true })
 })
 
 describe('team workspace under faults', () => {
@@ -101,7 +103,6 @@ describe('team workspace under faults', () => {
     let notified = 0
     const ws = await setupWorkspace(cluster, ['carol', 'dave'])
     mkdirSync(join(root, '.tmp'), { recursive: true })
-    const childScript = join(root, '.tmp', `workspace-sync-child-${process.pid}.mjs`)
     buildSync({
       entryPoints: [join(root, 'test/integration/workspace/sync-child.ts')],
       bundle: true,
@@ -136,7 +137,6 @@ describe('team workspace under faults', () => {
     child.kill('SIGKILL')
     if (child.exitCode === null && child.signalCode === null) await once(child, 'exit')
     await watcher.end()
-    rmSync(childScript, { force: true })
     expect(queued).toBe(true)
     const before = await counted(ws)
     expect(before.applied).toBeLessThan(1000)
