@@ -2,7 +2,7 @@
 # The whole test run (`npm test`): typecheck, lint, build, vitest (unit, renderer, integration), Playwright e2e.
 # Keychain tests need a Secret Service, and must never touch the machine's own keyring: unless it already runs in
 # one, this script re-runs itself inside a private D-Bus session with a fresh gnome-keyring, unlocked with a
-# throwaway password, whose files live in a temp folder that is removed afterwards.
+# throwaway password, whose files live in a temp folder that is removed afterwards. PostgreSQL: see below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,8 +24,24 @@ if [[ "${LICENSE_DESK_PRIVATE_KEYRING:-}" != 1 ]]; then
   exit "$status"
 fi
 
+# The team workspace tests need a PostgreSQL server: a private cluster in a temp folder (scripts/pg-cluster.sh), on
+# its own port and socket, stopped and removed when the run ends, however it ends. Its connection data goes to the
+# tests in LICENSE_DESK_TEST_PG_* (test/support/pg.ts; a test file run alone starts a cluster of its own).
+pg_tmp=''
+stop_pg() {
+  [[ -n "$pg_tmp" ]] || return 0
+  bash scripts/pg-cluster.sh stop "$pg_tmp" 2>/dev/null || bash scripts/pg-cluster.sh kill "$pg_tmp" 2>/dev/null || true
+  rm -rf "$pg_tmp"
+}
+trap stop_pg EXIT
+if [[ -z "${LICENSE_DESK_TEST_PG_PORT:-}" ]]; then
+  pg_tmp="$(mktemp -d -t license-desk-pg.XXXXXX)"
+  pg_env="$(bash scripts/pg-cluster.sh start "$pg_tmp")"
+  while IFS='=' read -r key value; do export "$key=$value"; done <<< "$pg_env"
+fi
+
 results="$(mktemp -d -t license-desk-results.XXXXXX)"
-trap 'end_step; node scripts/test-summary.mjs "$results"; rm -rf "$results"' EXIT
+trap 'end_step; node scripts/test-summary.mjs "$results"; rm -rf "$results"; stop_pg' EXIT
 
 steps=(typecheck lint build vitest playwright)
 step_no=0

@@ -29,7 +29,8 @@
  * writers and through the export service (test/bench/export-stream.ts; --no-export-bench), editing the order of
  * 100 entries in the wizard, long tasks per step (test/bench/order-edit.ts; --no-order-edit-bench), and the assignment
  * planner on 1,000 employees × 5,000 numbers: the offline check and diff, the run through the bulk runner and its undo
- * (test/bench/planner.ts; --no-planner-bench).
+ * (test/bench/planner.ts; --no-planner-bench), and the team workspace's sync on a private PostgreSQL cluster
+ * (test/bench/workspace-sync.ts; --no-workspace-bench).
  *
  * Options: --reps N, --warmup N, --locks N, --members N, --latency MS (added by the sandbox to every call, default 0: the
  * sandbox answers in well under a millisecond, so the engine's own cost shows at its largest; a real service
@@ -408,6 +409,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-renewals-bench')) process.stdout.write(JSON.stringify(await (await import('./renewals')).runRenewalsBench()) + '\n')
   if (!process.argv.includes('--no-export-bench')) process.stdout.write(JSON.stringify(await (await import('./export-stream')).runExportStreamBench()) + '\n')
   if (!process.argv.includes('--no-planner-bench')) process.stdout.write(JSON.stringify(await (await import('./planner')).runPlannerBench()) + '\n')
+  if (!process.argv.includes('--no-workspace-bench')) process.stdout.write(JSON.stringify(await (await import('./workspace-sync')).runWorkspaceBench()) + '\n')
   if (!process.argv.includes('--no-first-screen-bench')) process.stdout.write(JSON.stringify((await import('./first-screen')).runFirstScreenBench()) + '\n')
 }
 

@@ -16,6 +16,7 @@ import { ordersCommand } from './commands/orders'
 import { draftsCommand } from './commands/drafts'
 import { renewalsCommand } from './commands/renewals'
 import { callCommand } from './commands/call'
+import { workspaceCommand } from './commands/workspace'
 
 /** The whole command tree. */
 export function buildProgram(version: string): Command {
@@ -26,6 +27,7 @@ export function buildProgram(version: string): Command {
     .option('--json', 'JSON lines on stdout (progress, results, errors) instead of text')
     .option('--lang <en|zh-CN>', 'language of messages (default: the app setting, else LANG)')
     .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the app-data folder)')
+    .option('--workspace <url>', 'team workspace to sync with while the command runs: postgres://USER@HOST[:PORT]/DATABASE (password: keychain or LICENSE_DESK_WORKSPACE_PASSWORD)')
   const globals: Globals = () => program.opts<GlobalOptions>()
   const deps = COMMAND_DEPS
   program.addCommand(locksCommand(globals, deps))
@@ -39,6 +41,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(draftsCommand(globals, deps))
   program.addCommand(renewalsCommand(globals, deps))
   program.addCommand(callCommand(globals, deps))
+  program.addCommand(workspaceCommand(globals, deps))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.
   const json = process.argv.includes('--json')

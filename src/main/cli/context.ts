@@ -12,6 +12,7 @@ import { createCore, type Core } from '../core'
 import { resolveDataDir } from '../core/data-dir'
 import { systemLocale } from '../core/system-locale'
 import { createLogger } from '../services/log'
+import { parseWorkspaceUrl } from '@shared/workspace'
 import { t } from './text'
 
 /** Global options of every command. */
@@ -20,6 +21,8 @@ export interface GlobalOptions {
   json?: boolean
   lang?: string
   dataDir?: string
+  /** A team workspace to sync with while the command runs (postgres://USER@HOST[:PORT]/DATABASE). */
+  workspace?: string
 }
 
 export interface CliContext {
@@ -100,8 +103,28 @@ export async function withContext<T>(opts: GlobalOptions, fn: (ctx: CliContext) 
       },
       findProfile: (nameOrId) => find(nameOrId.trim()),
     }
-    return await fn(ctx)
+    const shared = await joinWorkspace(core, opts.workspace, locale)
+    const result = await fn(ctx)
+    // What the command changed goes out before the core stops (the app, when it owns the folder, sends it).
+    if (shared) await core.services.workspace.syncNow()
+    return result
   } finally {
     await core.dispose()
   }
+}
+
+/**
+ * `--workspace`: syncs the data folder with that workspace while the command runs (when the CLI owns the folder;
+ * otherwise the app does). The shared profile is the address's `profile=`, else the active one.
+ */
+async function joinWorkspace(core: Core, url: string | undefined, locale: Locale): Promise<boolean> {
+  if (!url) return false
+  const parsed = parseWorkspaceUrl(url)
+  if (!parsed.ok) throw AppError.app('app.invalidInput', { detail: t('badWorkspace', locale, { problem: parsed.problem }) })
+  if (!core.services.owner.owns) return false
+  const profileId = parsed.value.profileId ?? (await core.services.profiles.activeId())
+  const password = process.env['LICENSE_DESK_WORKSPACE_PASSWORD']
+  await core.services.workspace.useFor({ ...parsed.value, profileId }, password)
+  await core.services.workspace.syncNow()
+  return true
 }

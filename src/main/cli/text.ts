@@ -99,6 +99,14 @@ const TEXT = {
   badSecretsFile: { en: 'The secrets file must be a JSON object such as {"orderAppSecret": "…"}: {file}', 'zh-CN': '密钥文件必须是 JSON 对象，例如 {"orderAppSecret": "…"}：{file}' },
   inputTwice: { en: 'Give the input either as an argument or with --input-file, not both.', 'zh-CN': '请以参数或 --input-file 之一提供输入，不要同时使用。' },
   memoryVault: { en: 'Note: no system keychain here, so secrets last only while this command runs (LICENSE_DESK_VAULT=memory or no Secret Service).', 'zh-CN': '注意：此处没有系统钥匙串，密钥仅在本命令运行期间有效（LICENSE_DESK_VAULT=memory 或没有 Secret Service）。' },
+  badWorkspace: { en: '--workspace: {problem}', 'zh-CN': '--workspace：{problem}' },
+  noWorkspace: { en: 'No team workspace is set (Settings → Team workspace, or --workspace postgres://USER@HOST/DATABASE).', 'zh-CN': '尚未设置团队工作区（设置 → 团队工作区，或 --workspace postgres://用户@主机/数据库）。' },
+  wsOnline: { en: 'Workspace {user}@{host}/{database} ({tls}): reachable.', 'zh-CN': '工作区 {user}@{host}/{database}（{tls}）：可连接。' },
+  wsOffline: { en: 'Workspace {user}@{host}/{database} ({tls}): not reachable ({error}). Working on the local copy.', 'zh-CN': '工作区 {user}@{host}/{database}（{tls}）：无法连接（{error}）。正在使用本地副本。' },
+  wsNotOwner: { en: 'The app has this data folder open and syncs it; shown as this folder has it.', 'zh-CN': '应用已打开此数据文件夹并负责同步；以下为此文件夹的当前状态。' },
+  wsCounts: { en: 'Waiting to sync: {pending} change(s). Changed here and by a colleague, waiting for a choice: {conflicts}.', 'zh-CN': '等待同步：{pending} 项更改。本机与同事都改过、等待选择：{conflicts} 项。' },
+  wsTls: { en: 'TLS', 'zh-CN': 'TLS 加密' },
+  wsPlain: { en: 'unencrypted', 'zh-CN': '未加密' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type CliText = keyof typeof TEXT

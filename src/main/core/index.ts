@@ -55,6 +55,7 @@ import { SettingsService } from '../services/settings'
 import { Storage } from '../services/storage'
 import { UpdateService, type UpdateInstaller } from '../services/updates'
 import { openVault, type Vault } from '../services/vault'
+import { createWorkspace } from '../services/workspace'
 import { systemLocale } from './system-locale'
 import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
 import type { DataDirClaim, Services } from './services'
@@ -93,6 +94,8 @@ export interface CoreOptions {
    * Default: 'try' for the CLI, else 'require'.
    */
   ownership?: 'require' | 'try'
+  /** How soon the workspace sync tries again after the server stopped answering (default 1 s, doubling to 10 s). */
+  workspaceRetry?: { firstMs: number; maxMs: number }
 }
 
 /** A running core. `dispose` stops the sandbox and releases everything; call it once at exit. */
@@ -142,7 +145,14 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
   drafts.purge()
-  const customerBook = new CustomerBook(db, { onChange: (profileId, ids) => events.emit('customers.changed', { profileId, ids }) })
+  // The workspace queues local changes of the shared book; it is built below, once the book exists.
+  let shareCustomers: (ids: string[]) => void = () => undefined
+  const customerBook = new CustomerBook(db, {
+    onChange: (profileId, ids) => {
+      events.emit('customers.changed', { profileId, ids })
+      shareCustomers(ids)
+    },
+  })
   customerBook.purge()
   const catalog = new CatalogStore(db, { onChange: (profileId) => events.emit('catalog.changed', { profileId }) })
   catalog.seedOnce(SANDBOX_PROFILE_ID, sandboxCatalog())
@@ -153,6 +163,15 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     dataDir,
     systemLocale: options.systemLocale ?? systemLocale(),
   }
+  const workspace = createWorkspace({
+    db,
+    customers: customerBook,
+    storage,
+    vault,
+    log: log.child('workspace'),
+    ...(options.workspaceRetry ? { retryMs: options.workspaceRetry.firstMs, maxRetryMs: options.workspaceRetry.maxMs } : {}),
+  })
+  shareCustomers = (ids) => workspace.engine.localChanged('customer', ids)
   const settings = new SettingsService(storage)
   const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
   const journal = new Journal({ dataDir })
@@ -283,6 +302,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
       onProgress: (s) => events.emit('renewals.progress', s),
     }),
     catalog,
+    workspace: workspace.service,
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -304,6 +324,10 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   services.bulk.init().catch((err: unknown) => log.warn('bulk: could not load the jobs on disk', { error: String(err) }))
   // The outbox sends in the app (and browser mode); a CLI command that submits starts it itself.
   if (options.shell !== 'cli' && owner.owns) orders.start()
+  // The workspace syncs in the process that owns the data folder (the CLI: `workspace status` runs a round).
+  if (owner.owns && options.shell !== 'cli') {
+    await workspace.service.start().catch((err: unknown) => log.warn('workspace: could not start', { error: String(err) }))
+  }
 
   const registry = new HandlerRegistry(log.child('ipc'))
   registerAppHandlers(registry, services)
@@ -354,6 +378,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
       await services.bulk.close()
       await exportsService.dispose()
       await orders.close()
+      await workspace.engine.close()
       await clients.close()
       await journal.close()
       await sandbox.stop()

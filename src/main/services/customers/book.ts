@@ -255,10 +255,28 @@ export class CustomerBook {
     return this.write(toRecord(row), f, by)
   }
 
-  private insert(profileId: string, f: CustomerFieldValues, source: CustomerSource, by: SeenBy | null): CustomerRecord {
+  /**
+   * Customers as colleagues left them (the team workspace): each stored under its own id with exactly these
+   * fields, removed or not, in one transaction. Told as one change (the workspace knows not to send it back).
+   */
+  adopt(profileId: string, customers: { id: string; fields: CustomerFieldValues & { source: CustomerSource }; removed: boolean }[]): void {
+    if (customers.length === 0) return
+    this.db.tx(() => {
+      const now = this.now()
+      for (const { id, fields, removed } of customers) {
+        const row = this.row(id)
+        if (!row) this.insert(profileId, fields, fields.source, null, id)
+        else this.write(toRecord(row), fields, null)
+        this.stmt('UPDATE customers SET removed_at = CASE WHEN @removed THEN coalesce(removed_at, @now) ELSE NULL END WHERE id = @id').run({ removed: removed ? 1 : 0, now, id })
+      }
+    })
+    this.changed(profileId, customers.map((c) => c.id))
+  }
+
+  private insert(profileId: string, f: CustomerFieldValues, source: CustomerSource, by: SeenBy | null, id: string = randomUUID()): CustomerRecord {
     const now = this.now()
     const base: CustomerRecord = {
-      id: randomUUID(),
+      id,
       profileId,
       ...(Object.fromEntries(CUSTOMER_TEXT_FIELDS.map((k) => [k, null])) as Record<CustomerTextField, null>),
       customerType: null,

@@ -7,7 +7,7 @@ import { KeytarVault, type KeytarApi } from './keytar-vault'
 import { MemoryVault } from './memory-vault'
 import { VAULT_SERVICE, type Vault } from './vault'
 
-export { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
+export { accountFor, VAULT_SERVICE, type Vault, type VaultSecretName, type VaultStatus } from './vault'
 export { KeytarVault, type KeytarApi } from './keytar-vault'
 export { MemoryVault } from './memory-vault'
 export { KeytarJobSecrets, MemoryJobSecrets, ROWS_PER_ENTRY, type JobSecretVault } from './job-secrets'

@@ -1,7 +1,6 @@
 /** Secrets in the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager) through keytar. */
-import type { SecretName } from '@shared/ipc/channels/profiles'
 import { AppError } from '@shared/errors/app-error'
-import { accountFor, VAULT_SERVICE, type Vault, type VaultStatus } from './vault'
+import { accountFor, VAULT_SERVICE, type Vault, type VaultSecretName, type VaultStatus } from './vault'
 import { KeytarJobSecrets, type JobSecretVault } from './job-secrets'
 import type { KeytarApi } from './keytar-api'
 
@@ -25,19 +24,19 @@ export class KeytarVault implements Vault {
     return { available: true, backend: this.backend }
   }
 
-  async get(profileId: string, name: SecretName): Promise<string | null> {
+  async get(profileId: string, name: VaultSecretName): Promise<string | null> {
     return this.call(() => this.keytar.getPassword(this.service, accountFor(profileId, name)))
   }
 
-  async set(profileId: string, name: SecretName, value: string): Promise<void> {
+  async set(profileId: string, name: VaultSecretName, value: string): Promise<void> {
     await this.call(() => this.keytar.setPassword(this.service, accountFor(profileId, name), value))
   }
 
-  async delete(profileId: string, name: SecretName): Promise<void> {
+  async delete(profileId: string, name: VaultSecretName): Promise<void> {
     await this.call(() => this.keytar.deletePassword(this.service, accountFor(profileId, name)))
   }
 
-  async has(profileId: string, name: SecretName): Promise<boolean> {
+  async has(profileId: string, name: VaultSecretName): Promise<boolean> {
     return (await this.get(profileId, name)) !== null
   }
 

@@ -1,6 +1,5 @@
 /** Secrets in memory, for this session only: the fallback when no OS keychain answers. Never written to disk. */
-import type { SecretName } from '@shared/ipc/channels/profiles'
-import { accountFor, type Vault, type VaultStatus } from './vault'
+import { accountFor, type Vault, type VaultSecretName, type VaultStatus } from './vault'
 import { MemoryJobSecrets } from './job-secrets'
 
 /** In-memory vault; `detail` says why the keychain is not used. */
@@ -16,19 +15,19 @@ export class MemoryVault implements Vault {
     return this.detail ? { available: false, backend: this.backend, detail: this.detail } : { available: false, backend: this.backend }
   }
 
-  async get(profileId: string, name: SecretName): Promise<string | null> {
+  async get(profileId: string, name: VaultSecretName): Promise<string | null> {
     return this.secrets.get(accountFor(profileId, name)) ?? null
   }
 
-  async set(profileId: string, name: SecretName, value: string): Promise<void> {
+  async set(profileId: string, name: VaultSecretName, value: string): Promise<void> {
     this.secrets.set(accountFor(profileId, name), value)
   }
 
-  async delete(profileId: string, name: SecretName): Promise<void> {
+  async delete(profileId: string, name: VaultSecretName): Promise<void> {
     this.secrets.delete(accountFor(profileId, name))
   }
 
-  async has(profileId: string, name: SecretName): Promise<boolean> {
+  async has(profileId: string, name: VaultSecretName): Promise<boolean> {
     return this.secrets.has(accountFor(profileId, name))
   }
 
