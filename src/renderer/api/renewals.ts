@@ -2,7 +2,7 @@
  * Named calls of Renewals to the core: what expires in a window (from the last reading), the background reading
  * (start, pause, resume, its progress), "renew" into an order draft, the export. Only api/ modules call the bridge.
  */
-import type { ChannelInput, ChannelOutput } from '@shared/ipc/contract'
+import type { ChannelOutput } from '@shared/ipc/contract'
 import type { EventPayload } from '@shared/ipc/events'
 import type { RenewalWindow } from '@shared/renewals/expiry'
 import { invoke, onEvent } from '../bridge'
