@@ -21,6 +21,8 @@ import { registerDraftHandlers } from '../handlers/drafts'
 import { registerMemberHandlers } from '../handlers/members'
 import { registerHoldingsHandlers } from '../handlers/holdings'
 import { HoldingsService } from '../services/holdings'
+import { OffboardService } from '../services/members/offboard'
+import { registerOffboardHandlers } from '../handlers/offboard'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
@@ -194,8 +196,9 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   // has changed holders: read them again when next asked.
   events.on('profiles.changed', () => holdings.clear())
   events.on('bulk.progress', (p) => {
-    if (p.kind === 'holdings.configure' && p.status !== 'running') holdings.clear()
+    if ((p.kind === 'holdings.configure' || p.kind === 'members.offboard') && p.status !== 'running') holdings.clear()
   })
+  const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
   const orderStore = new OrderStore(db)
   const orders = new OrderService({
     store: orderStore,
@@ -245,7 +248,16 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
-    bulk: createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require }),
+    bulk,
+    offboard: new OffboardService({
+      clientFor,
+      holdings,
+      directory: memberDirectory,
+      bulk,
+      locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
+      pageSize: async () => (await settings.get()).limits.maxPageSize,
+      concurrency: async () => (await settings.get()).bulk.concurrency,
+    }),
     enterprises,
     assets,
     lookup,
@@ -276,6 +288,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerDraftHandlers(registry, services)
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
+  registerOffboardHandlers(registry, services)
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)

@@ -21,6 +21,7 @@ import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
 import type { MemberDirectory, MembersService } from '../services/members'
 import type { HoldingsService } from '../services/holdings'
+import type { OffboardService } from '../services/members/offboard'
 import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
@@ -66,6 +67,8 @@ export interface Services {
   memberDirectory: MemberDirectory
   /** Asset numbers given to employees and lent into borrowed locks (member operations 6 to 10). */
   holdings: HoldingsService
+  /** People who leave: the check, and the reclaim report of the run (bulk kind `members.offboard`). */
+  offboard: OffboardService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
   /** Submitting orders: the outbox, its sender (exactly once), the history. */

@@ -67,6 +67,8 @@ export const CHANNEL_NAMES = [
   'holdings.lentLocks',
   'holdings.lend',
   'holdings.audit',
+  'members.offboardCheck',
+  'members.offboardReport',
   'customers.search',
   'customers.get',
   'customers.save',

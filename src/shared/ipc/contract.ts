@@ -18,6 +18,7 @@ import { journalChannels } from './channels/journal'
 import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
 import { holdingsChannels } from './channels/holdings'
+import { offboardChannels } from './channels/offboard'
 import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
@@ -35,6 +36,7 @@ export const CHANNELS = {
   ...draftChannels,
   ...memberChannels,
   ...holdingsChannels,
+  ...offboardChannels,
   ...customerChannels,
   ...catalogChannels,
   ...orderChannels,
