@@ -2,9 +2,9 @@
 import type { Services } from '../core/services'
 import type { HandlerRegistry } from '../ipc/registry'
 
-/** Registers the `members.offboard*` channels. */
+/** Registers the `offboard.*` channels. */
 export function registerOffboardHandlers(registry: HandlerRegistry, services: Pick<Services, 'offboard'>): void {
   const { offboard } = services
-  registry.handle('members.offboardCheck', (input) => offboard.check(input))
-  registry.handle('members.offboardReport', (input) => offboard.report(input))
+  registry.handle('offboard.check', (input) => offboard.check(input))
+  registry.handle('offboard.report', (input) => offboard.report(input))
 }

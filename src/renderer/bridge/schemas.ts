@@ -23,6 +23,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   drafts: () => import('@shared/ipc/channels/drafts').then((m) => m.draftChannels),
   members: () => import('@shared/ipc/channels/members').then((m) => m.memberChannels),
   holdings: () => import('@shared/ipc/channels/holdings').then((m) => m.holdingsChannels),
+  offboard: () => import('@shared/ipc/channels/offboard').then((m) => m.offboardChannels),
   customers: () => import('@shared/ipc/channels/customers').then((m) => m.customerChannels),
   catalog: () => import('@shared/ipc/channels/catalog').then((m) => m.catalogChannels),
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),

@@ -33,7 +33,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 const on = <T extends object>(x: T) => ({ profileId: profile.id, enterpriseGlobalId: DEMO_EID, ...x })
 
 async function check(text: string, then: OffboardThen): Promise<OffboardCheck> {
-  return call<OffboardCheck>('members.offboardCheck', on({ refs: readPeopleRefs(text), then }))
+  return call<OffboardCheck>('offboard.check', on({ refs: readPeopleRefs(text), then }))
 }
 async function start(plan: OffboardCheck): Promise<JobSummary> {
   const items = offboardItems(plan)
@@ -99,7 +99,7 @@ describe('offboarding', () => {
     expect(ops.filter((o) => o === 'deleteMember')).toHaveLength(2)
     expect(ops.indexOf('configureAssets')).toBeLessThan(ops.indexOf('deleteMember'))
 
-    const report = await call<OffboardReport>('members.offboardReport', { jobId: job.id })
+    const report = await call<OffboardReport>('offboard.report', { jobId: job.id })
     expect(report.left).toBe(2)
     expect(report.freed.sort()).toEqual(['8100000001', '8100000041', '8100000042', '8100000043', '8100000044'])
     expect(report.file.fileName).toMatch(/\.xlsx$/)

@@ -54,7 +54,7 @@ export type OffboardReport = z.output<typeof offboardReportSchema>
 
 export const offboardChannels = {
   /** Who the references name, what each holds (numbers, products, lent locks) and the steps; nothing is sent. */
-  'members.offboardCheck': channel(input({ ...target, refs: z.array(refSchema).min(1).max(MAX_OFFBOARD_REFS), then: z.enum(OFFBOARD_THEN) }), offboardCheckSchema),
+  'offboard.check': channel(input({ ...target, refs: z.array(refSchema).min(1).max(MAX_OFFBOARD_REFS), then: z.enum(OFFBOARD_THEN) }), offboardCheckSchema),
   /** The reclaim report of an offboarding job (Excel in the user's language, and its figures). */
-  'members.offboardReport': channel(input({ jobId: idString }), offboardReportSchema),
+  'offboard.report': channel(input({ jobId: idString }), offboardReportSchema),
 }
