@@ -1,6 +1,6 @@
 /**
  * `license-desk members offboard FILE`: people who leave, named in a file (accounts, global ids or names; a text
- * file or a column of a CSV / Excel file). The same check as the screen (the core's `members.offboardCheck`):
+ * file or a column of a CSV / Excel file). The same check as the screen (the core's `offboard.check`):
  * each person's numbers, products and lent locks, and the steps. A dry run by default; `--apply` sends it as one
  * bulk job (`members.offboard`: numbers withdrawn first, then the password reset or the account deleted), then
  * writes the reclaim report (`--report FILE.xlsx`).
