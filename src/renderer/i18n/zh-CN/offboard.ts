@@ -10,7 +10,7 @@ export default {
     picked: '已选：{n}',
     remove: '移除',
     pasteLabel: '或粘贴账号或姓名（每行一个，或用逗号分隔）',
-    pastePlaceholder: 'zhangsan\n李四\nWang Fang',
+    pastePlaceholder: 'zhangsan\n李四\n王芳',
     pickFile: '读取文件…',
     fromFile: '来自 {file}',
     thenLabel: '收回编号之后',
