@@ -123,6 +123,17 @@ describe('offboarding', () => {
     expect(sb.stats().byOperation['deleteMember'] ?? 0).toBe(deletes + 1)
   })
 
+  it('a person already gone when their numbers are withdrawn counts as deleted (a delete done before a restart)', async () => {
+    const page = await call<MemberPageView>('members.list', on({ pageNum: 1, pageSize: 50 }))
+    const one = page.list.find((m) => !m.userName.startsWith('magic') && !/^(zhangsan|lisi|wangwu)$/.test(m.userName))!
+    const plan = await check(one.userName, 'delete')
+    // Deleted after the check: as if this job's own delete had gone through and the app stopped before its result.
+    await (await core.services.clients.get(profile.id)).deleteMember(DEMO_EID, one.globalId)
+    const job = await start({ ...plan, people: plan.people.map((p) => ({ ...p, numbers: p.numbers.length ? p.numbers : [{ assetNum: '8100000002', assetId: 'x', lent: false, products: null }] })) })
+    const done = await core.services.bulk.wait(job.id)
+    expect(done.counts).toMatchObject({ ok: 1, failed: 0 })
+  })
+
   it('paused, the app restarted, resumed: only the people left are sent, each once', async () => {
     await call('settings.update', { bulk: { concurrency: 1 } })
     const page = await call<MemberPageView>('members.list', on({ pageNum: 1, pageSize: 50 }))

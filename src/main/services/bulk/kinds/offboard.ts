@@ -117,6 +117,13 @@ export const offboardKind: JobKindSpec<OffboardJobFile, Start> = {
         } catch (err) {
           const e = err instanceof AppError ? err : AppError.app('app.internal')
           if (stopsTheJob(e) || e.code === 'app.cancelled') return { error: e }
+          // No such employee when deleting is what was asked: this job's delete went through before a restart (it
+          // is only ever sent after the withdrawal), or someone removed them meanwhile; the report shows the numbers.
+          if (e.code === '60026' && job.then === 'delete') {
+            const gone: ItemResult = { state: 'ok', memberGlobalId: p.globalId }
+            if (e.details.serverMessage) gone.message = e.details.serverMessage
+            return { outcomes: [{ result: gone }] }
+          }
           // A failed withdrawal stops the person here: their account is left as it is.
           return { outcomes: [failedAt('withdraw', e)] }
         }
