@@ -46,6 +46,7 @@ const KIND_LABEL: Record<BulkKind, CliText> = {
   'members.delete': 'kindDelete',
   'members.resetPassword': 'kindReset',
   'holdings.configure': 'kindConfigure',
+  'members.offboard': 'kindOffboard',
 }
 
 /** Starts the job of a command and runs it to its end in this process; returns the exit code. */

@@ -48,6 +48,7 @@ const TEXT = {
     'zh-CN': '没有系统钥匙串：此任务的密码仅保存在内存中；如果本命令在任务结束前停止，尚未完成的员工将以失败（密码未保存）结束并写入结果文件。',
   },
   kindConfigure: { en: 'Assign asset numbers', 'zh-CN': '分配资产编号' },
+  kindOffboard: { en: 'Offboard', 'zh-CN': '离职办理' },
   kindJob: { en: 'Job', 'zh-CN': '任务' },
   memberNotFound: { en: 'no employee "{ref}" in the enterprise', 'zh-CN': '企业中没有员工“{ref}”' },
   needMembers: { en: 'Name the employees (accounts or global ids), or give --file.', 'zh-CN': '请指定员工（账号或全局 ID），或使用 --file。' },

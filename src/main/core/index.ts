@@ -22,6 +22,8 @@ import { registerMemberHandlers } from '../handlers/members'
 import { registerHoldingsHandlers } from '../handlers/holdings'
 import { registerPlannerHandlers } from '../handlers/planner'
 import { HoldingsService, PlannerService } from '../services/holdings'
+import { OffboardService } from '../services/members/offboard'
+import { registerOffboardHandlers } from '../handlers/offboard'
 import { MemberDirectory, MembersService } from '../services/members'
 import { resolveLocale } from '@shared/i18n/locale'
 import { registerCustomerHandlers } from '../handlers/customers'
@@ -224,8 +226,9 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   // has changed holders: read them again when next asked.
   events.on('profiles.changed', () => holdings.clear())
   events.on('bulk.progress', (p) => {
-    if (p.kind === 'holdings.configure' && p.status !== 'running') holdings.clear()
+    if ((p.kind === 'holdings.configure' || p.kind === 'members.offboard') && p.status !== 'running') holdings.clear()
   })
+  const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
   const orderStore = new OrderStore(db)
   const orders = new OrderService({
     store: orderStore,
@@ -271,7 +274,6 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     choosePath: options.chooseExportPath,
     holdAfterRows: options.exportHoldAfterRows,
   })
-  const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
   const services: Services = {
     info,
     dataDir,
@@ -308,6 +310,15 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     clients,
     bulk,
     planner: new PlannerService({ holdings, bulk, journal, storage }),
+    offboard: new OffboardService({
+      clientFor,
+      holdings,
+      directory: memberDirectory,
+      bulk,
+      locale: async () => resolveLocale((await settings.get()).locale, info.systemLocale),
+      pageSize: async () => (await settings.get()).limits.maxPageSize,
+      concurrency: async () => (await settings.get()).bulk.concurrency,
+    }),
     enterprises,
     assets,
     lookup,
@@ -343,6 +354,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerMemberHandlers(registry, services)
   registerHoldingsHandlers(registry, services)
   registerPlannerHandlers(registry, services)
+  registerOffboardHandlers(registry, services)
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)

@@ -21,6 +21,7 @@ import type { Database } from '../services/db'
 import type { DraftStore } from '../services/drafts'
 import type { MemberDirectory, MembersService } from '../services/members'
 import type { HoldingsService, PlannerService } from '../services/holdings'
+import type { OffboardService } from '../services/members/offboard'
 import type { CustomerService } from '../services/customers'
 import type { OrderService } from '../services/orders'
 import type { CatalogStore } from '../services/catalog'
@@ -72,6 +73,8 @@ export interface Services {
   holdings: HoldingsService
   /** The assignment planner (plans checked, applied through the bulk runner, undone from the journal). */
   planner: PlannerService
+  /** People who leave: the check, and the reclaim report of the run (bulk kind `members.offboard`). */
+  offboard: OffboardService
   /** The customer book (SQLite) and order operations 1 to 4 that fill it. */
   customers: CustomerService
   /** Exports of lists streamed to a file, with progress and cancellation (services/exports). */

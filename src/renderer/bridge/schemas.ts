@@ -25,6 +25,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   members: () => import('@shared/ipc/channels/members').then((m) => m.memberChannels),
   holdings: () => import('@shared/ipc/channels/holdings').then((m) => m.holdingsChannels),
   planner: () => import('@shared/ipc/channels/planner').then((m) => m.plannerChannels),
+  offboard: () => import('@shared/ipc/channels/offboard').then((m) => m.offboardChannels),
   customers: () => import('@shared/ipc/channels/customers').then((m) => m.customerChannels),
   catalog: () => import('@shared/ipc/channels/catalog').then((m) => m.catalogChannels),
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),

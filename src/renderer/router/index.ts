@@ -54,6 +54,7 @@ export const routes: RouteRecordRaw[] = [
       { path: 'assign', name: 'members-assign', component: () => import('../views/members/assets/BulkAssignView.vue'), meta: { area: 'members' } },
       { path: 'planner', name: 'members-planner', component: () => import('../views/members/planner/PlannerView.vue'), meta: { area: 'members' } },
       { path: 'lending', name: 'members-lending', component: () => import('../views/members/lending/LendingView.vue'), meta: { area: 'members' } },
+      { path: 'offboard', name: 'members-offboard', component: () => import('../views/members/offboard/OffboardView.vue'), meta: { area: 'members' } },
     ],
   },
   { path: '/journal', name: 'journal', component: () => import('../views/journal/JournalView.vue'), meta: { area: 'journal' } },

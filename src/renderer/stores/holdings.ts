@@ -170,7 +170,7 @@ export const useHoldingsStore = defineStore('holdings', () => {
   }
 
   onBulkProgress((p) => {
-    if (p.kind === 'holdings.configure' && p.status !== 'running' && p.status !== 'cancelling') changed()
+    if ((p.kind === 'holdings.configure' || p.kind === 'members.offboard') && p.status !== 'running' && p.status !== 'cancelling') changed()
   })
   // Another enterprise typed, or another connection: the table is of the other one (and names it anew).
   watch(

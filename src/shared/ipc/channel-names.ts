@@ -72,6 +72,8 @@ export const CHANNEL_NAMES = [
   'planner.apply',
   'planner.undo',
   'planner.runs',
+  'offboard.check',
+  'offboard.report',
   'customers.search',
   'customers.get',
   'customers.save',

@@ -20,6 +20,7 @@ import { draftChannels } from './channels/drafts'
 import { memberChannels } from './channels/members'
 import { holdingsChannels } from './channels/holdings'
 import { plannerChannels } from './channels/planner'
+import { offboardChannels } from './channels/offboard'
 import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
@@ -40,6 +41,7 @@ export const CHANNELS = {
   ...memberChannels,
   ...holdingsChannels,
   ...plannerChannels,
+  ...offboardChannels,
   ...customerChannels,
   ...catalogChannels,
   ...orderChannels,

@@ -22,6 +22,7 @@ import type { CliContext } from '../context'
 import { EXIT } from '../exit-codes'
 import { runJob, showIssues } from '../run-job'
 import { t } from '../text'
+import { offboardCommand } from './offboard'
 
 function wholeNumber(v: string): number {
   if (!/^-?\d+$/.test(v.trim()) || !Number.isSafeInteger(Number(v))) throw new InvalidArgumentError('expected a whole number')
@@ -393,5 +394,6 @@ export function membersCommand(globals: Globals, deps: CommandDeps): Command {
         }
       }),
     )
+  members.addCommand(offboardCommand(globals, deps))
   return members
 }

@@ -254,6 +254,11 @@ export class BulkRunner {
   }
 
   /** Every item of a job in input order with its result (the CLI's results file). */
+  /** The stored job as started (its kind's fields; no secrets), for reports built from a job's own input. */
+  async stored(id: string): Promise<JobBase> {
+    return (await this.job(id)).file
+  }
+
   async allItems(id: string): Promise<JobItem[]> {
     return [...itemsInInputOrder(await this.job(id))]
   }

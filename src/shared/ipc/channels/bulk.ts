@@ -8,11 +8,12 @@ import { appErrorDataSchema } from '../../errors/app-error'
 import { lockStatusSchema } from '../../api/models'
 import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
 import { holdingsConfigureStartSchema } from './holdings'
+import { offboardStartSchema } from '../../members/offboard'
 import { ITEM_STATES, JOB_STATUSES } from '../../bulk/states'
 
 export { ITEM_STATES, JOB_STATUSES, type ItemState, type JobStatus } from '../../bulk/states'
 
-export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure'] as const
+export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure', 'members.offboard'] as const
 export type BulkKind = (typeof BULK_KINDS)[number]
 
 /** Most items one job takes (a file of more is split by the user). */
@@ -55,6 +56,7 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
   memberDeleteStartSchema,
   memberResetStartSchema,
   holdingsConfigureStartSchema,
+  offboardStartSchema,
 ])
 export type BulkStartInput = z.input<typeof bulkStartSchema>
 export type BulkStart = z.output<typeof bulkStartSchema>

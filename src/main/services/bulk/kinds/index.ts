@@ -10,15 +10,17 @@ import { lockJobSchema, lockKind } from './locks'
 import { memberJobSchema, memberKind } from './members'
 import { holdingsJobSchema, holdingsKind } from './holdings'
 import { memberDeleteJobSchema, memberDeleteKind, memberResetJobSchema, memberResetKind } from './member-actions'
+import { offboardJobSchema, offboardKind } from './offboard'
 
 export * from './kind'
 export type { LockJobFile } from './locks'
 export type { MemberJobFile, StoredMember } from './members'
 export type { MemberDeleteJobFile, MemberResetJobFile } from './member-actions'
 export type { HoldingsConfigureJobFile } from './holdings'
+export type { OffboardJobFile } from './offboard'
 
 /** A stored job of any kind (validated when read back). */
-export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema, holdingsJobSchema])
+export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema, holdingsJobSchema, offboardJobSchema])
 export type JobFile = z.output<typeof jobFileSchema>
 
 /** A kind with its types erased: what the runner and the store call. */
@@ -36,7 +38,7 @@ function register<F extends JobFile, S extends BulkStart>(spec: JobKindSpec<F, S
   }
 }
 
-const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind), register(holdingsKind)]
+const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind), register(holdingsKind), register(offboardKind)]
 
 function noKind(kind: string): AppError {
   return AppError.app('app.invalidInput', { detail: `kind: no such job kind ${kind}` }, { issues: [{ path: 'kind', message: 'unknown job kind' }] })
