@@ -138,7 +138,7 @@ test('in Chinese: an Excel order file with good and bad rows becomes one order d
   await expect(page.getByTestId('order-import-summary')).toContainText('4 行组成 3 个条目；其中 1 个条目的 2 行可以导入。')
   const issues = page.getByTestId('order-import-issues')
   await expect(issues).toContainText('产品：目录中没有产品“NO-SUCH”')
-  await expect(issues).toContainText('结束日期 必须是日期，例如 2025-12-31：“明年”')
+  await expect(issues).toContainText('结束日期必须是日期，例如 2025-12-31：“明年”')
   await expect(issues.locator('.el-table__body tr')).toHaveCount(2)
   await page.getByTestId('order-import-create').click()
   await expect(dialog).toBeHidden()

@@ -129,7 +129,7 @@ test('in Chinese: a half-typed bind survives a restart, the service’s 13004 la
   await page.getByTestId('nav-customers').click()
   await tab(page, '绑定')
   await fill(page, 'bind', { channelCode: 'DEMO', channelCustomerId: 'DEMO-0001', customerName: '半截客户', passwordMobile: '1380013' })
-  await expect(fieldItem(page, 'bind-passwordMobile')).toContainText('购买人手机号 必须是中国大陆手机号')
+  await expect(fieldItem(page, 'bind-passwordMobile')).toContainText('购买人手机号必须是中国大陆手机号')
   await expect(page.getByTestId('form-save-state').first()).toHaveText('已保存在本机')
 
   await app.restart()
@@ -138,7 +138,7 @@ test('in Chinese: a half-typed bind survives a restart, the service’s 13004 la
   await tab(page, '绑定')
   await expect(page.getByTestId('bind-customerName')).toHaveValue('半截客户')
   await expect(page.getByTestId('bind-passwordMobile')).toHaveValue('1380013')
-  await expect(fieldItem(page, 'bind-passwordMobile')).toContainText('购买人手机号 必须是中国大陆手机号')
+  await expect(fieldItem(page, 'bind-passwordMobile')).toContainText('购买人手机号必须是中国大陆手机号')
 
   // Finish it: the service refuses the channel customer already bound, at that field, in Chinese.
   await fill(page, 'bind', { branchName: '上海分公司', enterpriseName: '半截企业', passwordMobile: '13800138000' })

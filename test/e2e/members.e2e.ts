@@ -229,8 +229,8 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   const reasons = await page.getByTestId('import-issue-reason').allTextContents()
   const byLine = new Map(lines.map((l, i) => [Number(l), reasons[i]!]))
   expect([...byLine.keys()].sort((a, b) => a - b)).toEqual([11, 21, 31, 41, 51, 61, 71, 81, 91, 101])
-  expect(byLine.get(11)).toBe('账号 只能包含字母和数字')
-  expect(byLine.get(41)).toBe('姓名 最多 30 个字符')
+  expect(byLine.get(11)).toBe('账号只能包含字母和数字')
+  expect(byLine.get(41)).toBe('姓名最多 30 个字符')
   expect(byLine.get(61)).toContain('企业中已有账号“zhangsan”（张三）')
   expect(byLine.get(71)).toContain('LISI')
   expect(byLine.get(81)).toContain('与第 2 行重复')
@@ -254,7 +254,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   expect(failed[0]).toEqual(['账号', '密码', '姓名', '备注', '手机号', '原因'])
   expect(failed).toHaveLength(11)
   expect(failed.slice(1).map((r) => r[0])).toEqual([`bad-${u}`, `bad ${u}`, `坏${u}`, `${u}40`, `${u}50`, 'zhangsan', 'LISI', `${u}1`, `${u}2`.toUpperCase(), 'wangwu'])
-  expect(failed[1]![5]).toBe('账号 只能包含字母和数字')
+  expect(failed[1]![5]).toBe('账号只能包含字母和数字')
   expect(failed[1]![1]).toBe('Start#2024')
 
   // Corrected (new accounts, shorter names) and imported again: all ten go in.

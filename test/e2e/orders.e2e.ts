@@ -28,7 +28,14 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
   await expect(page).toHaveURL(/#\/orders\/draft\//)
   await expect(page.getByTestId('order-channel-code')).toHaveText('DEMO')
   await expect(page.getByTestId('order-number')).toHaveValue(/^LD-\d{8}-\d{6}-[0-9A-Z]{4}$/)
-  // A fresh entry: each empty required field says so at the field, in words.
+  // A fresh entry: nothing is red before the user has been anywhere, but the count is whole.
+  await expect(page.getByTestId('issues-count')).toHaveText(/^\d+ issues$/)
+  await expect(page.locator('.ow__editor .el-form-item__error')).toHaveCount(0)
+  await expect(page.getByTestId('issue-link')).toHaveCount(0)
+  await expect(page.getByTestId('issues-hidden')).toContainText('more at fields not filled in yet')
+  // A field left empty says so at the field, in words, once the user has been in it.
+  await page.getByTestId('entry-customerName').focus()
+  await page.getByTestId('entry-customerName').blur()
   await expect(item(page, 'of-entry-customerName')).toContainText('Customer name is required')
 
   await chooseLicense(page, 'normal_recover_usbkey')
@@ -165,16 +172,23 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await page.getByTestId('nav-orders').click()
   await page.getByTestId('order-new').click()
   await expect(page.getByTestId('order-wizard')).toBeVisible()
-  await expect(item(page, 'of-entry-customerName')).toContainText('客户名称 不能为空')
+  // Nothing red before the user has been anywhere; the count and the note say what waits.
+  await expect(page.locator('.ow__editor .el-form-item__error')).toHaveCount(0)
+  await expect(page.getByTestId('issues-hidden')).toContainText(/^另有 \d+ 个问题在尚未填写的字段。/)
+  await page.getByTestId('entry-customerName').focus()
+  await page.getByTestId('entry-customerName').blur()
+  await expect(item(page, 'of-entry-customerName')).toContainText('客户名称不能为空')
   await chooseLicense(page, 'cloud_account')
   await page.getByTestId('entry-customerName').fill('上海测试科技有限公司')
   await page.getByTestId('order-type-delete_asset').click()
   await page.getByTestId('asset-numbers').fill('８１００００００１１\n8100000012')
   await expect(page.getByTestId('asset-numbers-count')).toContainText('2 个编号')
-  // A cloud revoke names the order it revokes (entry rule 1), said in Chinese at its field.
-  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  // A cloud revoke names the order it revokes (entry rule 1), said in Chinese at its field once visited.
+  await page.getByTestId('entry-srcLicenseOrderId').focus()
+  await page.getByTestId('entry-srcLicenseOrderId').blur()
+  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号不能为空')
   await page.getByTestId('order-number').fill('')
-  await expect(item(page, 'of-channelOrderId')).toContainText('客户订单号 不能为空')
+  await expect(item(page, 'of-channelOrderId')).toContainText('客户订单号不能为空')
   await page.getByTestId('order-number').fill('ORDER-ZH-1')
   await expect(page.getByTestId('save-state')).toHaveText('已保存在本机')
 
@@ -185,7 +199,8 @@ test('in Chinese: an order typed, the app restarted, the order reopened with eve
   await expect(page.getByTestId('order-number')).toHaveValue('ORDER-ZH-1')
   await expect(page.getByTestId('entry-customerName')).toHaveValue('上海测试科技有限公司')
   await expect(page.getByTestId('asset-numbers')).toHaveValue('8100000011\n8100000012')
-  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号 不能为空')
+  // Reopened after working on it: every issue is shown at once.
+  await expect(item(page, 'of-entry-srcLicenseOrderId')).toContainText('原授权订单号不能为空')
   await page.getByTestId('mode-review').click()
   await expect(page.getByTestId('review-sentence')).toHaveText('为 上海测试科技有限公司 退订 2 个云账号：8100000011，8100000012')
 })
@@ -213,10 +228,15 @@ test('in Chinese: a lock number in two entries and the orders-per-batch setting 
   // A second entry with the same lock number: an issue at its asset numbers, naming where the first one is.
   await page.getByTestId('entry-add').click()
   await page.getByTestId('asset-numbers').fill('8100000022\n8100000021')
-  await expect(item(page, 'of-entry-assets-0-assetNos')).toContainText('第 2 个资产编号 重复：“8100000021”（首次出现在 条目 1 › 资产组 1 › 第 1 个资产编号）')
+  await expect(item(page, 'of-entry-assets-0-assetNos')).toContainText('第 2 个资产编号重复：“8100000021”（首次出现在 条目 1 › 资产组 1 › 第 1 个资产编号）')
   // The setting is the wizard's limit too (submit checks the same): two entries are more than one.
-  await expect(page.getByTestId('issue-link').filter({ hasText: '订单条目 最多 1 项' })).toBeVisible()
+  await expect(page.getByTestId('issue-link').filter({ hasText: '订单条目最多 1 项' })).toBeVisible()
   await expect(page.getByTestId('issues-service-only')).toHaveCount(0)
+  // Ready with the second entry's fields not visited: refused, every issue shown, and Ready waits for them.
+  await page.getByTestId('mark-ready').click()
+  await expect(page.getByTestId('ready-tag')).toHaveCount(0)
+  await expect(page.getByTestId('issues-hidden')).toHaveCount(0)
+  await expect(item(page, 'of-entry-customerName')).toContainText('客户名称不能为空')
   await expect(page.getByTestId('mark-ready')).toBeDisabled()
 })
 

@@ -4,7 +4,7 @@
  * one text. A long list is checked in a Web Worker (lock-list.worker.ts) so the page never stops for it: a paste
  * of 100,000 numbers takes a few hundred milliseconds of checking, none of it on the page's thread.
  */
-import { checkAssetNumberText, type AssetNumberProblem, type CheckedAssetNumbers, type ListEntry } from '@shared/lists/asset-numbers'
+import { checkAssetNumberText, type CheckedAssetNumbers, type LockNumberProblem, type ListEntry } from '@shared/lists/asset-numbers'
 
 /** Rows of each problem list kept for the screen (the counts are always whole). */
 export const SHOWN_ROWS = 200
@@ -19,11 +19,9 @@ export interface ListCheck {
   toSend: number
   duplicates: number
   malformed: number
-  unusual: number
   heading: ListEntry | null
   duplicateRows: (ListEntry & { firstLine: number })[]
-  malformedRows: (ListEntry & { reason: AssetNumberProblem })[]
-  unusualRows: ListEntry[]
+  malformedRows: (ListEntry & { reason: LockNumberProblem })[]
   /** What is sent, one number per line (one string crosses from a worker far faster than 100,000). */
   toSendText: string
 }
@@ -37,11 +35,9 @@ export function summarizeCheck(c: CheckedAssetNumbers): ListCheck {
     toSend: c.unique.length,
     duplicates: c.duplicates.length,
     malformed: c.malformed.length,
-    unusual: c.unusual.length,
     heading: c.heading,
     duplicateRows: c.duplicates.slice(0, SHOWN_ROWS),
     malformedRows: c.malformed.slice(0, SHOWN_ROWS),
-    unusualRows: c.unusual.slice(0, SHOWN_ROWS),
     toSendText: c.unique.join('\n'),
   }
 }

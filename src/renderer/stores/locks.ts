@@ -120,6 +120,9 @@ export const useLocksStore = defineStore('locks', () => {
 
   const starting = ref(false)
   const startError = ref<AppErrorData | null>(null)
+  /** The list and action the run on screen was started from: sending the same again is not offered. */
+  const sentFrom = ref<{ text: string; action: LockAction; jobId: string } | null>(null)
+  const sent = computed(() => sentFrom.value !== null && sentFrom.value.jobId === jobId.value && sentFrom.value.text === text.value && sentFrom.value.action === action.value)
 
   /** Starts the checked list's run; the run is shown and the draft keeps it. Throws nothing: see `startError`. */
   async function start(): Promise<boolean> {
@@ -128,6 +131,7 @@ export const useLocksStore = defineStore('locks', () => {
     try {
       const job = await bulk.startLocks(action.value, numbersToSend(checked.value), operatorIdentity.value.trim())
       showJob(job.id)
+      sentFrom.value = { text: text.value, action: action.value, jobId: job.id }
       await draft.flush()
       return true
     } catch (err) {
@@ -170,6 +174,7 @@ export const useLocksStore = defineStore('locks', () => {
     importTable,
     starting,
     startError,
+    sent,
     recent,
     interrupted,
     runAction,

@@ -22,7 +22,8 @@ import { BridgeError, errorData } from '../api/errors'
 import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
-import { issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { anchorId, issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { createIssueReveal } from './order-wizard-reveal'
 import { refusalAnchor, refusalMessage, shownRefusal } from '../models/orders/refusal'
 import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
 import { useAppStore } from './app'
@@ -45,6 +46,9 @@ function rawRef<T extends object>(initial: T): Ref<T> {
 
 /** Most issues the list shows at once (the count says how many there are). */
 export const LISTED_ISSUES = 200
+
+/** Orders made in this window and not opened yet: they open without issues shown (see order-wizard-reveal). */
+const freshOrders = new Set<string>()
 
 export const useOrderWizardStore = defineStore('order-wizard', () => {
   const profiles = useProfilesStore()
@@ -137,8 +141,10 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     return m
   }
   const headerAnchors = computed(() => issuesByAnchor(check.value.header))
-  /** The issues of the input with this anchor (header fields, and the fields of entry `entry`). */
+  const reveal = createIssueReveal()
+  /** The issues of the input with this anchor (header fields, and the fields of entry `entry`), once shown. */
   function issuesAt(anchor: string, entry: number | null): RuleIssue[] {
+    if (!reveal.shown(anchor)) return []
     if (entry === null) return headerAnchors.value.get(anchor) ?? []
     const list = check.value.byEntry[entry]
     return list ? (anchorsOf(list).get(anchor) ?? []) : []
@@ -149,11 +155,12 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   function productIssues(entry: number, path: string): number {
     const list = check.value.byEntry[entry]
     if (!list) return 0
-    let m = productCache.get(list)
+    let m = reveal.all.value ? productCache.get(list) : undefined
     if (!m) {
       m = new Map()
       for (const i of list) {
         const p = issuePlace(i.field).path
+        if (!reveal.shown(anchorId(p))) continue
         const at = p.lastIndexOf('products[')
         if (at < 0) continue
         const end = p.indexOf(']', at)
@@ -161,7 +168,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
         // The list itself ("Products must not be empty") is no product's.
         if (end > 0 && key.length < p.length) m.set(key, (m.get(key) ?? 0) + 1)
       }
-      productCache.set(list, m)
+      if (reveal.all.value) productCache.set(list, m)
     }
     return m.get(path) ?? 0
   }
@@ -170,11 +177,15 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     const locale = i18n.global.locale.value
     return check.value.warnings.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
   })
+  /** The issues whose fields show them (all once revealed). */
+  const revealed = computed(() => (reveal.all.value ? check.value.all : check.value.all.filter((i) => reveal.shown(anchorId(issuePlace(i.field).path)))))
+  /** Issues counted but not shown yet: their fields were not visited. */
+  const hiddenCount = computed(() => check.value.all.length - revealed.value.length)
   /** The issues list, in the user's language (at most LISTED_ISSUES). */
   const shownIssues = computed<ShownIssue[]>(() => {
     const locale = i18n.global.locale.value
     const r = activeRefusal.value
-    const checked = check.value.all.slice(0, LISTED_ISSUES - (r ? 1 : 0)).map((i) => showIssue(i, locale))
+    const checked = revealed.value.slice(0, LISTED_ISSUES - (r ? 1 : 0)).map((i) => showIssue(i, locale))
     return r ? [shownRefusal(r, locale), ...checked] : checked
   })
 
@@ -221,6 +232,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     })
     sync.value = s
     await s.load()
+    // A blank order made here shows an issue once its field is visited; one worked on before shows them all.
+    reveal.reset(!freshOrders.delete(id))
     // draft-sync starts an empty body for an id it does not find; an order this wizard made never is one.
     missing.value = s.loaded.value && entries.value.length === 0 && channelOrderId.value === ''
   }
@@ -301,8 +314,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     if (patch.channelOrderId !== undefined || patch.syncMode !== undefined) edited()
   }
 
-  /** Marks the order ready: only with no issue left. Returns whether it was marked. */
+  /** Marks the order ready: only with no issue left (else every issue is shown). Returns whether it was marked. */
   function markReady(): boolean {
+    reveal.revealAll()
     if (issueCount.value > 0 || entries.value.length === 0) return false
     ready.value = true
     return true
@@ -388,6 +402,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   /** Creates an order draft with this body; returns its id (the view opens it). Throws BridgeError. */
   async function createOrder(draft: OrderDraft = newOrder(proposeChannelOrderId())): Promise<string> {
     const meta = await saveDraft({ kind: 'orders.order', profileId: profileId(), body: draft, baseRevision: 0 })
+    freshOrders.add(meta.id)
     return meta.id
   }
 
@@ -449,6 +464,10 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     issueCount,
     shownIssues,
     issuesAt,
+    hiddenCount,
+    touchField: reveal.touch,
+    revealIssues: reveal.revealAll,
+    allIssuesShown: reveal.all,
     warningCount,
     shownWarnings,
     warningsAt,

@@ -50,12 +50,12 @@ export const IMPORT_MESSAGES = {
   'import.empty': { en: 'The file has no rows.', 'zh-CN': '文件没有任何行。' },
   'import.noSheet': { en: 'The workbook has no sheet named "{sheet}".', 'zh-CN': '工作簿中没有名为“{sheet}”的工作表。' },
   'import.noColumn': { en: 'No column "{column}" in the file (columns: {columns}).', 'zh-CN': '文件中没有“{column}”列（现有列：{columns}）。' },
-  'import.missingColumn': { en: 'The file has no {field} column (looked for: {names}).', 'zh-CN': '文件缺少 {field} 列（可用列名：{names}）。' },
-  'import.lockNumber': { en: 'Not a lock number: "{value}" (1 to 64 visible characters without spaces).', 'zh-CN': '不是有效的锁号：“{value}”（1 到 64 个可见字符，不含空格）。' },
+  'import.missingColumn': { en: 'The file has no {field} column (looked for: {names}).', 'zh-CN': '文件缺少 {field}列（可用列名：{names}）。' },
+  'import.lockNumber': { en: 'Not a lock number: "{value}" (a lock number is 10 digits, the first 8 or 6).', 'zh-CN': '不是有效的锁号：“{value}”（锁号为 10 位数字，首位为 8 或 6）。' },
   'import.duplicateAccount': { en: 'The account "{value}" repeats line {first}: this row is not sent (line {first} is).', 'zh-CN': '账号“{value}”与第 {first} 行重复：此行不发送（发送第 {first} 行）。' },
   'import.duplicate': { en: '"{value}" repeats line {first}: it is sent once.', 'zh-CN': '“{value}”与第 {first} 行重复：只发送一次。' },
   'import.exists': { en: 'The enterprise already has the account "{value}" ({name}): it is not sent.', 'zh-CN': '企业中已有账号“{value}”（{name}）：不发送。' },
-  'import.integer': { en: '{field} must be a whole number: "{value}"', 'zh-CN': '{field} 必须是整数：“{value}”' },
+  'import.integer': { en: '{field} must be a whole number: "{value}"', 'zh-CN': '{field}必须是整数：“{value}”' },
 } as const satisfies Record<string, Record<Locale, string>>
 export type ImportMessageCode = keyof typeof IMPORT_MESSAGES
 

@@ -111,9 +111,9 @@ export const CUSTOMER_IMPORT_MESSAGES = {
   },
   'customers.badType': {
     en: '{field} must be Personal or Company (个人 or 企业): "{value}"',
-    'zh-CN': '{field} 必须是“个人”或“企业”（Personal 或 Company）：“{value}”',
+    'zh-CN': '{field}必须是“个人”或“企业”（Personal 或 Company）：“{value}”',
   },
-  'customers.badYesNo': { en: '{field} must be Yes or No (是 or 否): "{value}"', 'zh-CN': '{field} 必须是“是”或“否”（Yes 或 No）：“{value}”' },
+  'customers.badYesNo': { en: '{field} must be Yes or No (是 or 否): "{value}"', 'zh-CN': '{field}必须是“是”或“否”（Yes 或 No）：“{value}”' },
   'customers.repeated': {
     en: 'The same customer as line {first}: the later line is merged into it.',
     'zh-CN': '与第 {first} 行是同一客户：后面的行合并到该客户。',

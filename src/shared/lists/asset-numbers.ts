@@ -11,8 +11,10 @@
  *    or more digits): `8100000001 8100000002` is two, but `abc def`, `8100000001 张三` or `8100 0003` is ONE
  *    entry, which the check then calls malformed, so words, notes and broken numbers are never sent as numbers.
  *    `|` is an ordinary character, never a separator.
- * 3. Checking: the shared `ASSET_NUMBER` rule (1 to 64 visible ASCII characters) decides what may be sent;
- *    `SHELL_NUMBER` (10 digits, first 8 or 6) what is usual. Others are flagged but sent.
+ * 3. Checking a list of lock numbers: the shared `SHELL_NUMBER` rule (the spec's lock number: 10 digits, the first
+ *    the region, 8 or 6) decides what may be sent; anything else is refused with its reason (letters, digit count,
+ *    region), never sent. One asset number typed alone (Lookup) is held only to `ASSET_NUMBER` (1 to 64 visible
+ *    ASCII characters), since virtual assets are numbered otherwise.
  * 4. Repeats: compared by `assetNumberKey` (ignoring case); the first is sent, the others are reported with the
  *    line of the first.
  * 5. Tables: a heading row (words, no digit) is recognised and not read as numbers; the column of numbers is the
@@ -26,6 +28,9 @@ export const MAX_ASSET_NUMBER_LENGTH = 64
 /** Why an entry cannot be sent. */
 export const ASSET_NUMBER_PROBLEMS = ['spaces', 'characters', 'length'] as const
 export type AssetNumberProblem = (typeof ASSET_NUMBER_PROBLEMS)[number]
+/** Why an entry of a list of lock numbers cannot be sent: not an asset number at all, or not a lock number. */
+export const LOCK_NUMBER_PROBLEMS = [...ASSET_NUMBER_PROBLEMS, 'letters', 'digits', 'region'] as const
+export type LockNumberProblem = (typeof LOCK_NUMBER_PROBLEMS)[number]
 
 /** Quotes a spreadsheet or a chat program puts around a cell, and Excel's text mark. */
 const EDGE_QUOTES = /^['"‘’“”`]+|['"‘’“”`]+$/gu
@@ -111,6 +116,19 @@ export function assetNumberProblem(value: string): AssetNumberProblem | null {
 /** Whether a number has the form of the shell numbers the service issues (10 digits, first 8 or 6). */
 export function isShellNumberForm(value: string): boolean {
   return SHELL_NUMBER.test(value)
+}
+
+/**
+ * Why an entry (normalised) is not a lock number, or null when it is: not an asset number at all (spaces,
+ * characters, length), or one with something other than digits (`letters`), not 10 digits (`digits`), or a
+ * first digit that is no region (`region`).
+ */
+export function lockNumberProblem(value: string): LockNumberProblem | null {
+  if (SHELL_NUMBER.test(value)) return null
+  const asset = assetNumberProblem(value)
+  if (asset) return asset
+  if (!/^\d+$/.test(value)) return 'letters'
+  return value.length === 10 ? 'region' : 'digits'
 }
 
 /**
@@ -257,26 +275,23 @@ export interface CheckedAssetNumbers {
   uniqueLines: number[]
   /** Repeats of a number seen earlier (same `assetNumberKey`), with the line of the first. */
   duplicates: (ListEntry & { firstLine: number })[]
-  /** Not sent, with the reason. */
-  malformed: (ListEntry & { reason: AssetNumberProblem })[]
-  /** Sent, but not in the 10-digit shell-number form. */
-  unusual: ListEntry[]
+  /** Not lock numbers, so not sent, with the reason. */
+  malformed: (ListEntry & { reason: LockNumberProblem })[]
   /** A first line read as a heading, not as numbers. */
   heading: ListEntry | null
   /** Entries found, repeats and malformed ones included (the heading not). */
   total: number
 }
 
-/** Checks entries: what is sent, what repeats, what is malformed, what looks unusual. */
+/** Checks entries of a list of lock numbers: what is sent, what repeats, what is malformed (and why). */
 export function checkAssetNumbers(entries: readonly ListEntry[], heading: ListEntry | null = null): CheckedAssetNumbers {
   const unique: string[] = []
   const uniqueLines: number[] = []
   const duplicates: CheckedAssetNumbers['duplicates'] = []
   const malformed: CheckedAssetNumbers['malformed'] = []
-  const unusual: ListEntry[] = []
   const firstLine = new Map<string, number>()
   for (const e of entries) {
-    const reason = assetNumberProblem(e.value)
+    const reason = lockNumberProblem(e.value)
     if (reason) {
       malformed.push({ value: e.value, line: e.line, reason })
       continue
@@ -290,9 +305,8 @@ export function checkAssetNumbers(entries: readonly ListEntry[], heading: ListEn
     firstLine.set(key, e.line)
     unique.push(e.value)
     uniqueLines.push(e.line)
-    if (!isShellNumberForm(e.value)) unusual.push(e)
   }
-  return { unique, uniqueLines, duplicates, malformed, unusual, heading, total: entries.length }
+  return { unique, uniqueLines, duplicates, malformed, heading, total: entries.length }
 }
 
 /** Checks a pasted or typed text (or a text file). */

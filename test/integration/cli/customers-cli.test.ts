@@ -41,7 +41,7 @@ describe('license-desk customers', () => {
     expect(lastJson(ok.stdout)).toMatchObject({ type: 'result', outcome: 'done', customer: { channelCustomerId: 'CLI-1', customerName: '命令行客户', source: 'bound' } })
     const bad = cli('customers', 'bind', '--channel-code', 'CLI', '--channel-customer-id', 'CLI-2', '--name', 'x', '--branch', 'HQ', '--enterprise-name', 'e', '--mobile', '123', '--lang', 'zh-CN')
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('购买人手机号 必须是中国大陆手机号')
+    expect(bad.stderr).toContain('购买人手机号必须是中国大陆手机号')
     const dup = cli('customers', 'bind', '--channel-code', 'CLI', '--channel-customer-id', 'CLI-1', '--name', 'x', '--branch', 'HQ', '--enterprise-name', 'e', '--mobile', '13912345678')
     expect(dup.code).toBe(2)
     expect(dup.stderr).toContain('Channel customer ID: channelCustomerId: "CLI/CLI-1" already exists')

@@ -40,7 +40,10 @@ describe('lock numbers from files', () => {
     expect(byName.items.map((i) => [i.value, i.line])).toEqual([['8100000011', 2], ['8100000012', 3]])
     expect((await importLockNumbers({ bytes, fileName: 'a.xlsx' })).column).toBe('Asset number')
     expect((await importLockNumbers({ bytes, fileName: 'a.xlsx' }, { column: 'B' })).items).toHaveLength(2)
-    expect((await importLockNumbers({ bytes, fileName: 'a.xlsx' }, { column: '1' })).items.map((i) => i.value)).toEqual(['X', 'Y'])
+    // Column 1 holds names: none is a lock number, each is refused with its line.
+    const names = await importLockNumbers({ bytes, fileName: 'a.xlsx' }, { column: '1' })
+    expect(names.items).toEqual([])
+    expect(names.issues.map((i) => [i.line, i.code])).toEqual([[2, 'import.lockNumber'], [3, 'import.lockNumber']])
     const bad = await importLockNumbers({ bytes, fileName: 'a.xlsx' }, { column: 'Serial' })
     expect(bad.items).toEqual([])
     expect(bad.issues[0]).toMatchObject({ line: 0, code: 'import.noColumn', message: expect.stringContaining('Customer, Asset number') })

@@ -7,6 +7,7 @@ import {
   columnAsText,
   guessAssetNumberColumn,
   isShellNumberForm,
+  lockNumberProblem,
   looksLikeHeading,
   normalizeAssetNumber,
   readAssetNumberColumn,
@@ -70,12 +71,12 @@ describe('reading a pasted list', () => {
 
 describe('checking a list before sending', () => {
   it('sends each number once, in first-seen order, and lists the repeats with the line of the first', () => {
-    const c = checkAssetNumberText('8100000001\n8100000002\n8100000001\nAB-1\nab-1\n8100000002')
-    expect(c.unique).toEqual(['8100000001', '8100000002', 'AB-1'])
+    const c = checkAssetNumberText('8100000001\n8100000002\n8100000001\n6100000003\n＂6100000003＂\n8100000002')
+    expect(c.unique).toEqual(['8100000001', '8100000002', '6100000003'])
     expect(c.uniqueLines).toEqual([1, 2, 4])
     expect(c.duplicates).toEqual([
       { value: '8100000001', line: 3, firstLine: 1 },
-      { value: 'ab-1', line: 5, firstLine: 4 },
+      { value: '6100000003', line: 5, firstLine: 4 },
       { value: '8100000002', line: 6, firstLine: 2 },
     ])
     expect(c.total).toBe(6)
@@ -98,10 +99,19 @@ describe('checking a list before sending', () => {
     expect(assetNumberProblem('锁'.repeat(65))).toBe('length')
   })
 
-  it('sends numbers of an unusual form but flags them', () => {
-    const c = checkAssetNumberText('8100000001\n6100000001\n810000001\n7100000001\nLK-0001')
-    expect(c.unique).toHaveLength(5)
-    expect(c.unusual.map((u) => u.value)).toEqual(['810000001', '7100000001', 'LK-0001'])
+  it('refuses what is not a lock number by the spec (10 digits, first 8 or 6), with the reason', () => {
+    const c = checkAssetNumberText('8100000001\n6100000001\nabcdefghij\n12345\n810000001\n81000000011\n7100000001\nLK-0001')
+    expect(c.unique).toEqual(['8100000001', '6100000001'])
+    expect(c.malformed.map((m) => [m.value, m.reason])).toEqual([
+      ['abcdefghij', 'letters'],
+      ['12345', 'digits'],
+      ['810000001', 'digits'],
+      ['81000000011', 'digits'],
+      ['7100000001', 'region'],
+      ['LK-0001', 'letters'],
+    ])
+    expect(lockNumberProblem('8100000001')).toBeNull()
+    expect(lockNumberProblem('8100 0001')).toBe('spaces')
     expect(isShellNumberForm('6123456789')).toBe(true)
     expect(isShellNumberForm('81234567890')).toBe(false)
   })

@@ -47,10 +47,10 @@ const TEXTS: { name: string; text: string; sent: string[]; repeats?: string[]; m
   { name: 'full-width digits', text: `${fullWidth('8100000001')}\n8100000002`, sent: ['8100000001', '8100000002'] },
   { name: 'spreadsheet quotes', text: `"8100000001"\n'8100000002\n“8100000003”`, sent: ['8100000001', '8100000002', '8100000003'] },
   { name: 'Chinese separators', text: '8100000001，8100000002；8100000003、8100000004', sent: ['8100000001', '8100000002', '8100000003', '8100000004'] },
-  { name: 'a pipe is part of a number', text: '81000|00001\n8100000002', sent: ['81000|00001', '8100000002'] },
+  { name: 'a pipe is part of an entry, which is then no lock number', text: '81000|00001\n8100000002', sent: ['8100000002'], malformed: ['81000|00001'] },
   { name: 'tabs between numbers', text: '8100000001\t8100000002\n8100000003', sent: ['8100000001', '8100000002', '8100000003'] },
   { name: 'words are one malformed entry', text: '8100000001\nabc def\n8100000002 张三', sent: ['8100000001'], malformed: ['abc def', '8100000002 张三'] },
-  { name: 'repeats ignoring case', text: 'LK000001\nlk000001\n8100000001\n8100000001', sent: ['LK000001', '8100000001'], repeats: ['lk000001', '8100000001'] },
+  { name: 'letters or too few digits are refused, repeats sent once', text: '8100000001\nabcdefghij\n12345\n8100000001', sent: ['8100000001'], repeats: ['8100000001'], malformed: ['abcdefghij', '12345'] },
   { name: 'a heading line', text: 'Lock number\n8100000001\n8100000002', sent: ['8100000001', '8100000002'] },
 ]
 

@@ -50,7 +50,7 @@ describe('employee rows', () => {
       [9, '10004'],
     ])
     expect(out[0]!.member).toEqual({ userName: 'wang1', password: 'Start#2024', name: '王一', passwordMobile: '13800138000' })
-    expect(out[1]!.issue).toMatchObject({ column: '账号', message: '账号 只能包含字母和数字' })
+    expect(out[1]!.issue).toMatchObject({ column: '账号', message: '账号只能包含字母和数字' })
     expect(out[5]!.issue!.message).toContain('第 2 行')
   })
 

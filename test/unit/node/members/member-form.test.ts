@@ -41,7 +41,7 @@ describe('the employee form', () => {
   it('words a problem with the field’s label, in either language', () => {
     const found = checkMemberField('name', form({ name: '名'.repeat(31) }), 'add')!
     expect(memberIssueText(found, 'Name', 'en')).toBe('Name may be at most 30 characters')
-    expect(memberIssueText(found, '姓名', 'zh-CN')).toBe('姓名 最多 30 个字符')
+    expect(memberIssueText(found, '姓名', 'zh-CN')).toBe('姓名最多 30 个字符')
   })
 
   it('sends trimmed fields, drops empty optional ones and normalises the mobile number', () => {

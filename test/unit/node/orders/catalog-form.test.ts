@@ -29,8 +29,8 @@ describe('the catalog edit form', () => {
       timeDurationExpression: 'Duration (y-m-d) must be years-months-days, e.g. 1-0-0 for one year: "1y"',
     })
     const zh = productFromForm(form, 'zh-CN')
-    expect(zh.issues['productName']).toBe('产品名称 不能为空')
-    expect(zh.issues['productUri']).toBe('产品URI 不能包含空格：“A B”')
+    expect(zh.issues['productName']).toBe('产品名称不能为空')
+    expect(zh.issues['productUri']).toBe('产品URI不能包含空格：“A B”')
     const withFeature = productFromForm({ ...emptyProductForm(), productUri: 'A', productName: 'a', productType: 't', features: [{ key: 'x', featureCode: '', featureName: '', featureValue: '', featureValueType: '', trial: false, trialEndDate: null }] }, 'en')
     expect(withFeature.issues).toEqual({ 'features.0.featureCode': 'Feature code is required' })
   })

@@ -55,7 +55,7 @@ describe('orderVerdict', () => {
 describe('refusalPlace', () => {
   it('finds the request path and the sequence a service message names', () => {
     expect(refusalPlace('Order sequence 2: orderList[1].customerId: "C9" does not exist')).toEqual({ field: 'orderList[1].customerId', sequence: 2 })
-    expect(refusalPlace('订单序号 3：orderList[2].assets[0].assetNos[4] 重复：“8100000001”')).toEqual({ field: 'orderList[2].assets[0].assetNos[4]', sequence: 3 })
+    expect(refusalPlace('订单序号 3：orderList[2].assets[0].assetNos[4]重复：“8100000001”')).toEqual({ field: 'orderList[2].assets[0].assetNos[4]', sequence: 3 })
   })
   it('a top-level field as a whole word; nothing when the message names none', () => {
     expect(refusalPlace('channelOrderId: "X" already exists')).toEqual({ field: 'channelOrderId', sequence: null })

@@ -19,7 +19,7 @@ describe('form checks', () => {
     const empty = checkBindFields({ ...bind, branchName: '  ', passwordMobile: '12345' })
     expect(Object.keys(empty).sort()).toEqual(['branchName', 'passwordMobile'])
     expect(describeCustomerIssue(empty.branchName!, 'en')).toBe('Branch name is required')
-    expect(describeCustomerIssue(empty.passwordMobile!, 'zh-CN')).toMatch(/^购买人手机号 必须是中国大陆手机号/)
+    expect(describeCustomerIssue(empty.passwordMobile!, 'zh-CN')).toMatch(/^购买人手机号必须是中国大陆手机号/)
   })
 
   it('ids take no spaces, names no line breaks, and every field has its length', () => {

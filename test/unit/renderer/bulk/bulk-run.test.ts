@@ -96,6 +96,8 @@ describe('the bulk run panel', () => {
     expect(w.find('[data-testid="run-failed"]').text()).toBe('1')
     expect(w.find('[data-testid="run-retry"]').attributes('disabled')).toBeDefined()
     expect(w.text()).toContain('are facts about the lock')
+    // The bar tells how far the run went, not how it went: a finished run with failures is not painted a warning.
+    expect(w.find('[data-testid="run-progress"]').classes()).not.toContain('is-warning')
     w.unmount()
   })
 

@@ -17,7 +17,7 @@ describe('visibleErrors', () => {
     expect(Object.keys(visibleErrors(issues, 'en', new Set(['branchName']), false)).sort()).toEqual(['branchName', 'passwordMobile'])
     const all = visibleErrors(issues, 'zh-CN', new Set(), true)
     expect(Object.keys(all)).toHaveLength(6)
-    expect(all.branchName).toBe('分公司名称 不能为空')
+    expect(all.branchName).toBe('分公司名称不能为空')
   })
 })
 

@@ -134,10 +134,10 @@ describe('an employee file on the import screen', () => {
       { index: 0, key: 'a1', result: { state: 'ok', memberGlobalId: 'M1' }, tries: 1, retryable: false },
       { index: 1, key: 'a2', result: { state: 'failed', message: 'The account already exists.' }, tries: 1, retryable: false },
     ]
-    const out = failedRows(f, [2, 4], [{ line: 5, code: '10003', message: '账号 只能包含字母和数字' }], items, (r) => r.message ?? '?')
+    const out = failedRows(f, [2, 4], [{ line: 5, code: '10003', message: '账号只能包含字母和数字' }], items, (r) => r.message ?? '?')
     expect(out).toEqual([
       { line: 4, cells: ['a2', 'pw-two', '乙'], reason: 'The account already exists.' },
-      { line: 5, cells: ['bad name', 'pw-3', '丙'], reason: '账号 只能包含字母和数字' },
+      { line: 5, cells: ['bad name', 'pw-3', '丙'], reason: '账号只能包含字母和数字' },
     ])
   })
 })

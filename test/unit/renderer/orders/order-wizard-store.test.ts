@@ -185,9 +185,31 @@ describe('order wizard store', () => {
     expect(store.entries).toHaveLength(1)
     expect(store.channelCode).toBe('DEMO')
     expect(store.issueCount).toBeGreaterThan(5)
+    // Nothing typed yet: the count is whole, but no field is covered in red and the list waits.
+    expect(store.issuesAt('of-orderList-0-customerName', 0)).toEqual([])
+    expect(store.shownIssues).toEqual([])
+    expect(store.hiddenCount).toBe(store.issueCount)
+    // A field the user has been in shows its issue, and the list has it.
+    store.touchField('of-orderList-0-customerName')
     expect(store.issuesAt('of-orderList-0-customerName', 0).map((i) => i.rule)).toEqual(['required'])
+    expect(store.shownIssues.map((i) => i.anchor)).toEqual(['of-orderList-0-customerName'])
+    expect(store.issuesAt('of-orderList-0-address', 0)).toEqual([])
+    // Ready is an attempt to go on: refused, and every issue is shown.
     expect(store.markReady()).toBe(false)
     expect(store.ready).toBe(false)
+    expect(store.hiddenCount).toBe(0)
+    expect(store.shownIssues).toHaveLength(store.issueCount)
+    expect(store.issuesAt('of-orderList-0-address', 0).length).toBeGreaterThan(0)
+  })
+
+  it('an order worked on before opens with all its issues shown', async () => {
+    const store = await opened()
+    const id = store.draftId!
+    expect(store.hiddenCount).toBeGreaterThan(0)
+    await store.close()
+    await store.open(id)
+    expect(store.hiddenCount).toBe(0)
+    expect(store.issuesAt('of-orderList-0-customerName', 0).map((i) => i.rule)).toEqual(['required'])
   })
 
   it('edits are saved; ready only with no issue; any edit takes the mark away', async () => {

@@ -63,7 +63,7 @@ describe('issue places', () => {
     const s = showIssue({ code: '13004', field: 'channelOrderId', rule: 'required' }, 'zh-CN')
     expect(s.place.entry).toBeNull()
     expect(s.location).toBe('')
-    expect(s.message).toBe('客户订单号 不能为空')
+    expect(s.message).toBe('客户订单号不能为空')
     expect(s.anchor).toBe('of-channelOrderId')
   })
 
@@ -131,7 +131,7 @@ describe('the cached check', () => {
     expect(r.header.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList maxItems'])
     expect(r.byEntry[1]!.map((i) => i.field)).toEqual(['orderList[1].assets[0].assetNos[1]'])
     expect(issueMessage(r.byEntry[1]![0]!, 'en')).toBe('Asset number 2 repeats "8100000002" (first at Entry 1 › Asset group 1 › Asset number 2)')
-    expect(issueMessage(r.byEntry[1]![0]!, 'zh-CN')).toBe('第 2 个资产编号 重复：“8100000002”（首次出现在 条目 1 › 资产组 1 › 第 2 个资产编号）')
+    expect(issueMessage(r.byEntry[1]![0]!, 'zh-CN')).toBe('第 2 个资产编号重复：“8100000002”（首次出现在 条目 1 › 资产组 1 › 第 2 个资产编号）')
     // The default limit (100) passes three entries; the repeat stays while nothing changed, as the same list.
     const again = checker.check(draft, 'DEMO')
     expect(again.header).toEqual([])
