@@ -12,6 +12,7 @@ import { registerAppHandlers } from '../handlers/app'
 import { registerProfileHandlers } from '../handlers/profiles'
 import { registerAssetHandlers } from '../handlers/assets'
 import { registerShellnumHandlers } from '../handlers/shellnums'
+import { registerFileHandlers } from '../handlers/files'
 import { registerLookupHandlers } from '../handlers/lookup'
 import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
@@ -39,6 +40,7 @@ import { EnterpriseResolver } from '../services/enterprise'
 import { Journal } from '../services/journal'
 import { LookupService } from '../services/lookup'
 import { ShellNumberHistory } from '../services/shellnums'
+import { OpenedFiles } from '../services/files/opened-files'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -105,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!held) throw dataDirBusy(dataDir)
     },
     setAddress: (address) => held?.setAddress(address),
+    setLaunch: (launch) => held?.setLaunch(launch),
     release: () => held?.release(),
   }
   try {
@@ -250,6 +253,10 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     assets,
     lookup,
     shellnums: new ShellNumberHistory(storage),
+    openedFiles: new OpenedFiles({
+      importDrafts: async (content) => drafts.importFile(content, await profiles.activeId()),
+      onOpened: (id) => events.emit('files.opened', { id }),
+    }),
     updates: new UpdateService({
       version: options.version,
       feedUrl: async () => (await settings.get()).updates.feedUrl,
@@ -279,6 +286,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerCustomerHandlers(registry, services)
   registerCatalogHandlers(registry, services)
   registerOrderHandlers(registry, services)
+  registerFileHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

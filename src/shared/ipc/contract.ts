@@ -21,6 +21,7 @@ import { holdingsChannels } from './channels/holdings'
 import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
+import { fileChannels } from './channels/files'
 
 export const CHANNELS = {
   ...appChannels,
@@ -38,6 +39,7 @@ export const CHANNELS = {
   ...customerChannels,
   ...catalogChannels,
   ...orderChannels,
+  ...fileChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -30,6 +30,8 @@ export const eventSchemas = {
   'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
+  /** A file was opened from outside the app (double-click, a second start, `license-desk open`): ask the user. */
+  'files.opened': z.object({ id: z.string() }),
 }
 
 export type EventName = keyof typeof eventSchemas
