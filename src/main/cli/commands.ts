@@ -15,6 +15,7 @@ import { customersCommand } from './commands/customers'
 import { ordersCommand } from './commands/orders'
 import { draftsCommand } from './commands/drafts'
 import { callCommand } from './commands/call'
+import { openCommand } from './commands/open'
 
 /** The whole command tree. */
 export function buildProgram(version: string): Command {
@@ -37,6 +38,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(ordersCommand(globals, deps))
   program.addCommand(draftsCommand(globals, deps))
   program.addCommand(callCommand(globals, deps))
+  program.addCommand(openCommand(globals))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.
   const json = process.argv.includes('--json')

@@ -31,6 +31,8 @@ export class OpenedFiles {
 
   /** A file named on a command line or by the system: refused by name and size before it is read. */
   async openPath(path: string): Promise<OpenedFile> {
+    const byName = refuseBeforeReading(path, 0)
+    if (byName) return this.keep({ id: randomUUID(), fileName: baseName(path), verdict: { ok: false, error: byName } }, '')
     let content = ''
     try {
       const handle = await open(path, 'r')
