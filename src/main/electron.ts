@@ -5,7 +5,7 @@
  * validation), every IPC call's sender checked. The core is the same one browser mode runs.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
 import { resolveLocale } from '@shared/i18n/locale'
@@ -31,6 +31,7 @@ import { resolveStatic } from './ipc/static-files'
 import { NativeModuleError } from './services/db/native-binding'
 import { electronUpdateInstaller } from './updates-electron'
 import { menuTemplate } from './electron-menu'
+import { filesFromArgs } from '@shared/files/open-file'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -45,15 +46,39 @@ app.setPath('userData', dataDir)
 
 let mainWindow: BrowserWindow | null = null
 let core: Core | null = null
+/** Files named before the core is up (the first start's arguments, macOS `open-file` during launch). */
+const filesBeforeStart: string[] = filesFromArgs(process.argv.slice(1)).map((f) => resolve(f))
+
+/** Files from the system (a double-click, a second start): the core checks each and the window asks the user. */
+function openFiles(paths: string[]): void {
+  if (!core) {
+    filesBeforeStart.push(...paths)
+    return
+  }
+  for (const path of paths) void core.services.openedFiles.openPath(path)
+  focusWindow()
+}
+
+function focusWindow(): void {
+  if (!mainWindow) return
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance owns the data folder; it gets focused (below) and this one leaves.
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+  // A second start (a double-click on a drafts file, `license-desk open`) hands its files to this one and leaves.
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const files = filesFromArgs(argv.slice(1)).map((f) => resolve(workingDirectory, f))
+    if (files.length > 0) openFiles(files)
+    else focusWindow()
+  })
+  // macOS gives a double-clicked file here (also before ready, when it starts the app for it), never in argv.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    openFiles([path])
   })
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, { isAppUrl, openExternal: (url) => void shell.openExternal(url) }))
   app
@@ -100,7 +125,10 @@ async function start(): Promise<void> {
     target: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
     isAppUrl,
   })
+  // `license-desk open FILE` starts this command with the file; the single-instance lock hands it over.
+  core.services.owner.setLaunch(app.isPackaged ? [process.execPath] : [process.execPath, resolve(app.getAppPath())])
   createWindow()
+  openFiles(filesBeforeStart.splice(0))
 }
 
 function createWindow(): void {

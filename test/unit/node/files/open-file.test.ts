@@ -2,7 +2,9 @@
  * Opening a file from outside the app (src/shared/files/open-file.ts): which arguments are files, what a file is,
  * which screen shows it, and what is refused and why, in both languages.
  */
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { DRAFT_FILE_EXTENSION } from '@shared/drafts/file'
 import { describeError } from '@shared/errors/app-error'
 import { DRAFT_FILE_FORMAT, DRAFT_FILE_VERSION, MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import { emptyOrderDraft } from '@shared/orders/draft'
@@ -75,5 +77,13 @@ describe('what is refused, and why', () => {
     expect(empty.code).toBe('app.openFileEmpty')
     expect(empty.en).toContain('holds no drafts')
     expect(empty.zh).toContain('没有草稿')
+  })
+})
+
+describe('the file association', () => {
+  it('electron-builder.yml associates exactly the drafts file extension (never .json)', () => {
+    const yml = readFileSync(new URL('../../../../electron-builder.yml', import.meta.url), 'utf8')
+    const block = yml.slice(yml.indexOf('\nfileAssociations:'), yml.indexOf('\nlinux:'))
+    expect([...block.matchAll(/ext:\s*(\S+)/g)].map((m) => m[1])).toEqual([DRAFT_FILE_EXTENSION])
   })
 })
