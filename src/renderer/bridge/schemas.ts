@@ -26,6 +26,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   customers: () => import('@shared/ipc/channels/customers').then((m) => m.customerChannels),
   catalog: () => import('@shared/ipc/channels/catalog').then((m) => m.catalogChannels),
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),
+  files: () => import('@shared/ipc/channels/files').then((m) => m.fileChannels),
 }
 /** Prefixes declared in another area's file. */
 const PREFIX_AREA: Record<string, string> = { settings: 'app', exports: 'imports' }
