@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
 import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
@@ -32,6 +32,7 @@ import { NativeModuleError } from './services/db/native-binding'
 import { electronUpdateInstaller } from './updates-electron'
 import { menuTemplate } from './electron-menu'
 import { filesFromArgs } from '@shared/files/open-file'
+import { WINDOW_STATE_FILE, recordPlace, restorePlace, windowStateSchema, type WindowState } from './window-state'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -92,7 +93,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!running) return
     event.preventDefault()
     core = null
-    void running.dispose().finally(() => app.quit())
+    void savingPlace.then(() => running.dispose()).finally(() => app.quit())
   })
 }
 
@@ -127,17 +128,40 @@ async function start(): Promise<void> {
   })
   // `license-desk open FILE` starts this command with the file; the single-instance lock hands it over.
   core.services.owner.setLaunch(app.isPackaged ? [process.execPath] : [process.execPath, resolve(app.getAppPath())])
-  createWindow()
+  await createWindow()
   openFiles(filesBeforeStart.splice(0))
 }
 
-function createWindow(): void {
-  mainWindow = new BrowserWindow(mainWindowOptions(join(paths.root, 'out', 'preload', 'index.cjs')))
-  mainWindow.once('ready-to-show', () => mainWindow?.show())
-  mainWindow.on('closed', () => {
+/** The window's place file (zod-checked when read; a damaged one is kept aside and the default used). */
+const placeFile = () => core?.services.storage.file<WindowState | null>(WINDOW_STATE_FILE, windowStateSchema.nullable(), () => null)
+let savingPlace: Promise<void> = Promise.resolve()
+
+async function createWindow(): Promise<void> {
+  const options = mainWindowOptions(join(paths.root, 'out', 'preload', 'index.cjs'))
+  const sizes = { width: options.width ?? 1280, height: options.height ?? 820, minWidth: options.minWidth ?? 900, minHeight: options.minHeight ?? 600 }
+  const saved = (await placeFile()?.read().catch(() => null)) ?? null
+  const displays = screen.getAllDisplays().map((d) => ({ id: d.id, workArea: d.workArea }))
+  const place = restorePlace(saved, displays, screen.getPrimaryDisplay().id, sizes)
+  const win = new BrowserWindow({ ...options, ...place.bounds })
+  mainWindow = win
+  win.once('ready-to-show', () => {
+    if (place.maximized) win.maximize()
+    win.show()
+  })
+  // Remembered on the display it is on: its normal bounds (not the maximised ones) and whether it was maximised.
+  let state = saved
+  const remember = (): void => {
+    const file = placeFile()
+    if (!file || win.isDestroyed() || win.isMinimized() || win.isFullScreen()) return
+    const bounds = win.getNormalBounds()
+    state = recordPlace(state, screen.getDisplayMatching(bounds).id, { bounds, maximized: win.isMaximized() })
+    savingPlace = file.write(state).catch(() => undefined)
+  }
+  win.on('close', remember)
+  win.on('closed', () => {
     mainWindow = null
   })
-  void mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
 }
 
 /** Serves out/renderer on app://license-desk with the same checks and headers as browser mode. */
