@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
 import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
@@ -32,6 +32,7 @@ import { NativeModuleError } from './services/db/native-binding'
 import { electronUpdateInstaller } from './updates-electron'
 import { menuTemplate } from './electron-menu'
 import { filesFromArgs } from '@shared/files/open-file'
+import { RunEndWatch, runEndNotice } from '@shared/notify/run-end'
 import { WINDOW_STATE_FILE, recordPlace, restorePlace, windowStateSchema, type WindowState } from './window-state'
 
 const paths = appPaths(import.meta.url)
@@ -125,6 +126,17 @@ async function start(): Promise<void> {
     log: core.services.log.child('ipc.electron'),
     target: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
     isAppUrl,
+  })
+  // A long run that ends while the window is not in front: a system notification (a click brings the window).
+  const runs = new RunEndWatch()
+  const running = core
+  running.events.on('bulk.progress', (p) => {
+    if (!runs.ended(p) || mainWindow?.isFocused() || !Notification.isSupported()) return
+    void running.services.settings.get().then((settings) => {
+      const notice = new Notification(runEndNotice(p, resolveLocale(settings.locale, app.getLocale())))
+      notice.on('click', focusWindow)
+      notice.show()
+    })
   })
   // `license-desk open FILE` starts this command with the file; the single-instance lock hands it over.
   core.services.owner.setLaunch(app.isPackaged ? [process.execPath] : [process.execPath, resolve(app.getAppPath())])
