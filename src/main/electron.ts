@@ -5,8 +5,8 @@
  * validation), every IPC call's sender checked. The core is the same one browser mode runs.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
+import { join, resolve } from 'node:path'
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
 import { resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
@@ -31,6 +31,9 @@ import { resolveStatic } from './ipc/static-files'
 import { NativeModuleError } from './services/db/native-binding'
 import { electronUpdateInstaller } from './updates-electron'
 import { menuTemplate } from './electron-menu'
+import { filesFromArgs } from '@shared/files/open-file'
+import { RunEndWatch, runEndNotice } from '@shared/notify/run-end'
+import { WINDOW_STATE_FILE, recordPlace, restorePlace, windowStateSchema, type WindowState } from './window-state'
 
 const paths = appPaths(import.meta.url)
 // electron-vite's dev server (npm run dev) sets this; packaged and `npm start` runs use app://.
@@ -45,15 +48,39 @@ app.setPath('userData', dataDir)
 
 let mainWindow: BrowserWindow | null = null
 let core: Core | null = null
+/** Files named before the core is up (the first start's arguments, macOS `open-file` during launch). */
+const filesBeforeStart: string[] = filesFromArgs(process.argv.slice(1)).map((f) => resolve(f))
+
+/** Files from the system (a double-click, a second start): the core checks each and the window asks the user. */
+function openFiles(paths: string[]): void {
+  if (!core) {
+    filesBeforeStart.push(...paths)
+    return
+  }
+  for (const path of paths) void core.services.openedFiles.openPath(path)
+  focusWindow()
+}
+
+function focusWindow(): void {
+  if (!mainWindow) return
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance owns the data folder; it gets focused (below) and this one leaves.
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+  // A second start (a double-click on a drafts file, `license-desk open`) hands its files to this one and leaves.
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const files = filesFromArgs(argv.slice(1)).map((f) => resolve(workingDirectory, f))
+    if (files.length > 0) openFiles(files)
+    else focusWindow()
+  })
+  // macOS gives a double-clicked file here (also before ready, when it starts the app for it), never in argv.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    openFiles([path])
   })
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, { isAppUrl, openExternal: (url) => void shell.openExternal(url) }))
   app
@@ -67,7 +94,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!running) return
     event.preventDefault()
     core = null
-    void running.dispose().finally(() => app.quit())
+    void savingPlace.then(() => running.dispose()).finally(() => app.quit())
   })
 }
 
@@ -109,16 +136,53 @@ async function start(): Promise<void> {
     target: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
     isAppUrl,
   })
-  createWindow()
+  // A long run that ends while the window is not in front: a system notification (a click brings the window).
+  const runs = new RunEndWatch()
+  const running = core
+  running.events.on('bulk.progress', (p) => {
+    if (!runs.ended(p) || mainWindow?.isFocused() || !Notification.isSupported()) return
+    void running.services.settings.get().then((settings) => {
+      const notice = new Notification(runEndNotice(p, resolveLocale(settings.locale, app.getLocale())))
+      notice.on('click', focusWindow)
+      notice.show()
+    })
+  })
+  // `license-desk open FILE` starts this command with the file; the single-instance lock hands it over.
+  core.services.owner.setLaunch(app.isPackaged ? [process.execPath] : [process.execPath, resolve(app.getAppPath())])
+  await createWindow()
+  openFiles(filesBeforeStart.splice(0))
 }
 
-function createWindow(): void {
-  mainWindow = new BrowserWindow(mainWindowOptions(join(paths.root, 'out', 'preload', 'index.cjs')))
-  mainWindow.once('ready-to-show', () => mainWindow?.show())
-  mainWindow.on('closed', () => {
+/** The window's place file (zod-checked when read; a damaged one is kept aside and the default used). */
+const placeFile = () => core?.services.storage.file<WindowState | null>(WINDOW_STATE_FILE, windowStateSchema.nullable(), () => null)
+let savingPlace: Promise<void> = Promise.resolve()
+
+async function createWindow(): Promise<void> {
+  const options = mainWindowOptions(join(paths.root, 'out', 'preload', 'index.cjs'))
+  const sizes = { width: options.width ?? 1280, height: options.height ?? 820, minWidth: options.minWidth ?? 900, minHeight: options.minHeight ?? 600 }
+  const saved = (await placeFile()?.read().catch(() => null)) ?? null
+  const displays = screen.getAllDisplays().map((d) => ({ id: d.id, workArea: d.workArea }))
+  const place = restorePlace(saved, displays, screen.getPrimaryDisplay().id, sizes)
+  const win = new BrowserWindow({ ...options, ...place.bounds })
+  mainWindow = win
+  win.once('ready-to-show', () => {
+    if (place.maximized) win.maximize()
+    win.show()
+  })
+  // Remembered on the display it is on: its normal bounds (not the maximised ones) and whether it was maximised.
+  let state = saved
+  const remember = (): void => {
+    const file = placeFile()
+    if (!file || win.isDestroyed() || win.isMinimized() || win.isFullScreen()) return
+    const bounds = win.getNormalBounds()
+    state = recordPlace(state, screen.getDisplayMatching(bounds).id, { bounds, maximized: win.isMaximized() })
+    savingPlace = file.write(state).catch(() => undefined)
+  }
+  win.on('close', remember)
+  win.on('closed', () => {
     mainWindow = null
   })
-  void mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+  void win.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
 }
 
 /** Serves out/renderer on app://license-desk with the same checks and headers as browser mode. */

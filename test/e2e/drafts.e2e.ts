@@ -90,7 +90,7 @@ test('list, search, rename, copy, remove with undo, export and import, bad files
   const downloading = page.waitForEvent('download')
   await page.getByTestId('drafts-export').click()
   const download = await downloading
-  expect(download.suggestedFilename()).toMatch(/^license-desk-drafts-\d{8}-\d{4}\.json$/)
+  expect(download.suggestedFilename()).toMatch(/^license-desk-drafts-\d{8}-\d{4}\.ldrafts$/)
   const file = await readFile((await download.path())!)
   await page.getByTestId('drafts-import-file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/json', buffer: file })
   await expect(row(page, 'Globex revoke')).toHaveCount(2)

@@ -17,6 +17,7 @@ import { draftsCommand } from './commands/drafts'
 import { renewalsCommand } from './commands/renewals'
 import { callCommand } from './commands/call'
 import { workspaceCommand } from './commands/workspace'
+import { openCommand } from './commands/open'
 
 /** The whole command tree. */
 export function buildProgram(version: string): Command {
@@ -42,6 +43,7 @@ export function buildProgram(version: string): Command {
   program.addCommand(renewalsCommand(globals, deps))
   program.addCommand(callCommand(globals, deps))
   program.addCommand(workspaceCommand(globals, deps))
+  program.addCommand(openCommand(globals))
   // Usage errors (unknown command or option, missing argument) are bad input: one line on stderr and exit 2
   // (see cli.ts), so a script can tell a typo from success. Help asked for (--help, help) is exit 0.
   const json = process.argv.includes('--json')

@@ -12,6 +12,7 @@ import { registerAppHandlers } from '../handlers/app'
 import { registerProfileHandlers } from '../handlers/profiles'
 import { registerAssetHandlers } from '../handlers/assets'
 import { registerShellnumHandlers } from '../handlers/shellnums'
+import { registerFileHandlers } from '../handlers/files'
 import { registerLookupHandlers } from '../handlers/lookup'
 import { registerImportHandlers } from '../handlers/imports'
 import { registerLockHandlers } from '../handlers/locks'
@@ -48,6 +49,7 @@ import { exportSourceReader } from '../services/exports/sources'
 import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { LookupService } from '../services/lookup'
 import { ShellNumberHistory } from '../services/shellnums'
+import { OpenedFiles } from '../services/files/opened-files'
 import { EventBus } from '../ipc/events'
 import { HandlerRegistry } from '../ipc/registry'
 import { createLogger, type Logger } from '../services/log'
@@ -121,6 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!held) throw dataDirBusy(dataDir)
     },
     setAddress: (address) => held?.setAddress(address),
+    setLaunch: (launch) => held?.setLaunch(launch),
     release: () => held?.release(),
   }
   try {
@@ -323,6 +326,10 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     assets,
     lookup,
     shellnums: new ShellNumberHistory(storage),
+    openedFiles: new OpenedFiles({
+      importDrafts: async (content) => drafts.importFile(content, await profiles.activeId()),
+      onOpened: (id) => events.emit('files.opened', { id }),
+    }),
     updates: new UpdateService({
       version: options.version,
       feedUrl: async () => (await settings.get()).updates.feedUrl,
@@ -360,6 +367,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerOrderHandlers(registry, services)
   registerExportHandlers(registry, services)
   registerRenewalHandlers(registry, services)
+  registerFileHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -26,6 +26,8 @@ const ownerInfoSchema = z.object({
   shell: z.enum(SHELLS),
   since: z.number(),
   address: z.string().optional(),
+  /** The desktop app: the command that starts it again (a start with a file hands the file to this process). */
+  launch: z.array(z.string().max(4096)).min(1).max(4).optional(),
 })
 export type OwnerInfo = z.output<typeof ownerInfoSchema>
 
@@ -34,6 +36,8 @@ export interface DataDirOwner {
   readonly dataDir: string
   /** Records the address this process answers at (browser mode), for the message of a second one. */
   setAddress(address: string): void
+  /** Records the command that starts this app again (the desktop build), for `license-desk open`. */
+  setLaunch(launch: string[]): void
   /** Lets go of the folder (clean exit). Safe to call twice. */
   release(): void
 }
@@ -113,6 +117,11 @@ export function tryClaimDataDir(dataDir: string, shell: Shell): DataDirOwner | n
     setAddress(address) {
       if (released) return
       info.address = address
+      writeInfo(dataDir, info)
+    },
+    setLaunch(launch) {
+      if (released) return
+      info.launch = launch
       writeInfo(dataDir, info)
     },
     release() {

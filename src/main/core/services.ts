@@ -15,6 +15,7 @@ import type { ProfilesService } from '../services/profiles'
 import type { SandboxHost } from '../services/sandbox-host'
 import type { SettingsService } from '../services/settings'
 import type { ShellNumberHistory } from '../services/shellnums'
+import type { OpenedFiles } from '../services/files/opened-files'
 import type { Storage } from '../services/storage'
 import type { Vault } from '../services/vault'
 import type { Database } from '../services/db'
@@ -39,6 +40,8 @@ export interface DataDirClaim {
   require(): void
   /** Records the address this process answers at (browser mode), for a second process's message. */
   setAddress(address: string): void
+  /** Records the command that starts this app again (the desktop build), for `license-desk open`. */
+  setLaunch(launch: string[]): void
   /** Lets go of the folder (at dispose). */
   release(): void
 }
@@ -103,6 +106,8 @@ export interface Services {
   lookup: LookupService
   /** Asset numbers issued on this computer. */
   shellnums: ShellNumberHistory
+  /** Files opened from outside the app, waiting for the user's answer. */
+  openedFiles: OpenedFiles
   /** The app's updates (checks the feed; the shell's installer downloads and installs). */
   updates: UpdateService
 }

@@ -9,6 +9,7 @@ import type { JobSummary } from '@shared/ipc/channels/bulk'
 import type { ConfigureGroupInput } from '@shared/ipc/channels/holdings'
 import type { EventPayload } from '@shared/ipc/events'
 import { invoke, onEvent } from '../bridge'
+import { withRunNotice } from './run-notifications'
 
 type Target = { profileId?: string; enterpriseGlobalId?: string }
 
@@ -37,7 +38,7 @@ export const auditWorkbook = (input: ChannelInput<'holdings.audit'>) => invoke('
 
 /** Starts a run: one configure call per group. */
 export const startAssignRun = (target: Target & { enterpriseGlobalId: string }, items: ConfigureGroupInput[]): Promise<JobSummary> =>
-  invoke('bulk.start', { kind: 'holdings.configure', ...target, items })
+  withRunNotice(() => invoke('bulk.start', { kind: 'holdings.configure', ...target, items }))
 
 /** How far the audit's products are read. Returns unsubscribe. */
 export function onAuditProgress(handler: (p: EventPayload<'holdings.audit'>) => void): () => void {

@@ -8,6 +8,7 @@ import type { DirectoryStatus } from '@shared/ipc/channels/members'
 import type { MemberRef } from '@shared/bulk/member-actions'
 import type { NewMember } from '@shared/api/operations'
 import { invoke, onEvent } from '../bridge'
+import { withRunNotice } from './run-notifications'
 
 /** One page of employees. */
 export const listMembers = (input: ChannelInput<'members.list'>) => invoke('members.list', input)
@@ -38,12 +39,12 @@ export function onDirectoryChanged(handler: (status: DirectoryStatus) => void): 
 
 /** Starts an import of employees. */
 export const startMemberImport = (enterpriseGlobalId: string, items: NewMember[], profileId?: string): Promise<JobSummary> =>
-  invoke('bulk.start', { kind: 'members.import', enterpriseGlobalId, items, ...(profileId ? { profileId } : {}) })
+  withRunNotice(() => invoke('bulk.start', { kind: 'members.import', enterpriseGlobalId, items, ...(profileId ? { profileId } : {}) }))
 
 /** Starts a delete of many employees. */
 export const startMemberDelete = (enterpriseGlobalId: string, items: MemberRef[], profileId?: string): Promise<JobSummary> =>
-  invoke('bulk.start', { kind: 'members.delete', enterpriseGlobalId, items, ...(profileId ? { profileId } : {}) })
+  withRunNotice(() => invoke('bulk.start', { kind: 'members.delete', enterpriseGlobalId, items, ...(profileId ? { profileId } : {}) }))
 
 /** Starts a reset of many employees' passwords to one new password. */
 export const startMemberReset = (enterpriseGlobalId: string, items: MemberRef[], password: string, profileId?: string): Promise<JobSummary> =>
-  invoke('bulk.start', { kind: 'members.resetPassword', enterpriseGlobalId, items, password, ...(profileId ? { profileId } : {}) })
+  withRunNotice(() => invoke('bulk.start', { kind: 'members.resetPassword', enterpriseGlobalId, items, password, ...(profileId ? { profileId } : {}) }))

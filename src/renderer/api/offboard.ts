@@ -3,6 +3,7 @@ import type { JobSummary } from '@shared/ipc/channels/bulk'
 import type { OffboardCheck, OffboardReport } from '@shared/ipc/channels/offboard'
 import { offboardItems, type OffboardThen, type PersonRef } from '@shared/members/offboard'
 import { invoke } from '../bridge'
+import { withRunNotice } from './run-notifications'
 
 /** Who the references name and what they hold; nothing is sent. */
 export function checkOffboarding(input: { enterpriseGlobalId?: string; refs: PersonRef[]; then: OffboardThen }): Promise<OffboardCheck> {
@@ -11,7 +12,7 @@ export function checkOffboarding(input: { enterpriseGlobalId?: string; refs: Per
 
 /** Starts the run of a checked plan; the core refuses it unless `confirmCount` is the number of people sent. */
 export function startOffboarding(plan: OffboardCheck, confirmCount: number): Promise<JobSummary> {
-  return invoke('bulk.start', { kind: 'members.offboard', profileId: plan.profileId, enterpriseGlobalId: plan.enterpriseGlobalId, then: plan.then, confirmCount, items: offboardItems(plan) })
+  return withRunNotice(() => invoke('bulk.start', { kind: 'members.offboard', profileId: plan.profileId, enterpriseGlobalId: plan.enterpriseGlobalId, then: plan.then, confirmCount, items: offboardItems(plan) }))
 }
 
 /** The reclaim report of a run: Excel in the user's language, and its figures. */

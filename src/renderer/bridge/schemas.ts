@@ -30,6 +30,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   catalog: () => import('@shared/ipc/channels/catalog').then((m) => m.catalogChannels),
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),
   renewals: () => import('@shared/ipc/channels/renewals').then((m) => m.renewalChannels),
+  files: () => import('@shared/ipc/channels/files').then((m) => m.fileChannels),
 }
 /** Prefixes declared in another area's file. */
 const PREFIX_AREA: Record<string, string> = { settings: 'app' }

@@ -100,6 +100,8 @@ export const APP_ERRORS = {
   'app.draftFileNewer': { en: 'This file was made by a newer License Desk (format {version}). Update License Desk to import it. Nothing was imported.', 'zh-CN': '此文件由更新版本的 License Desk 生成（格式 {version}）。请升级 License Desk 后再导入。未导入任何内容。' },
   'app.draftFileBadDraft': { en: 'Draft {index} of this file (“{name}”) is damaged or of an unknown kind ({field}). Nothing was imported.', 'zh-CN': '此文件中的第 {index} 个草稿（“{name}”）已损坏或类型未知（{field}）。未导入任何内容。' },
   'app.draftFileTooBig': { en: 'This file is too large to be a drafts file (at most {max} MB). Nothing was imported.', 'zh-CN': '文件过大，不是草稿文件（最多 {max} MB）。未导入任何内容。' },
+  'app.openFileType': { en: 'License Desk opens drafts files ({extensions}): “{file}” is not one. Nothing was opened.', 'zh-CN': 'License Desk 只能打开草稿文件（{extensions}）：“{file}”不是草稿文件。未打开任何内容。' },
+  'app.openFileEmpty': { en: 'The drafts file “{file}” holds no drafts. Nothing was added.', 'zh-CN': '草稿文件“{file}”中没有草稿。未添加任何内容。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
   'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },

@@ -25,6 +25,7 @@ import { customerChannels } from './channels/customers'
 import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
 import { renewalChannels } from './channels/renewals'
+import { fileChannels } from './channels/files'
 
 export const CHANNELS = {
   ...appChannels,
@@ -46,6 +47,7 @@ export const CHANNELS = {
   ...catalogChannels,
   ...orderChannels,
   ...renewalChannels,
+  ...fileChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

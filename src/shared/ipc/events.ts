@@ -36,6 +36,8 @@ export const eventSchemas = {
   'exports.progress': exportProgressSchema,
   /** How far a profile's renewals reading has come (about ten a second at most, and on every change of state). */
   'renewals.progress': renewalStatusSchema,
+  /** A file was opened from outside the app (double-click, a second start, `license-desk open`): ask the user. */
+  'files.opened': z.object({ id: z.string() }),
 }
 
 export type EventName = keyof typeof eventSchemas

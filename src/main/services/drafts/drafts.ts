@@ -12,7 +12,6 @@ import {
   DRAFT_FILE_FORMAT,
   DRAFT_FILE_VERSION,
   MAX_DRAFT_BODY_BYTES,
-  MAX_DRAFT_FILE_BYTES,
   REMOVED_DRAFT_DAYS,
   DRAFT_KINDS,
   draftKind,
@@ -21,6 +20,7 @@ import {
   type DraftKind,
   type DraftSummary,
 } from '@shared/drafts/kinds'
+import { DRAFT_FILE_EXTENSION, firstIssuePath, parseDraftFile } from '@shared/drafts/file'
 import type { Draft, DraftMeta } from '@shared/ipc/channels/drafts'
 import type { Database, Migration } from '../db/database'
 import { likePattern } from '../db/database'
@@ -99,24 +99,6 @@ export interface DraftStoreOptions {
 const LISTED_KINDS = (Object.keys(DRAFT_KINDS) as DraftKind[]).filter((k) => draftKind(k).listed)
 const DAY_MS = 86_400_000
 
-/** The file `export` writes and `import` reads. */
-const draftFileSchema = z.object({
-  format: z.literal(DRAFT_FILE_FORMAT),
-  version: z.number().int(),
-  exportedAt: z.number(),
-  drafts: z
-    .array(
-      z.object({
-        kind: z.string(),
-        name: z.string().max(200),
-        body: z.unknown(),
-        createdAt: z.number().optional(),
-        updatedAt: z.number().optional(),
-      }),
-    )
-    .max(10_000),
-})
-
 function searchText(name: string, summary: DraftSummary): string {
   return [name, summary.customer ?? '', summary.type ?? ''].join('\n').toLowerCase()
 }
@@ -134,12 +116,6 @@ function toMeta(row: DraftRow): DraftMeta {
     removedAt: row.removed_at,
     summary: summary.success ? summary.data : {},
   }
-}
-
-/** The first problem of a failed parse, as a path ("orderList.0.assets"), for messages. */
-function firstPath(error: z.ZodError): string {
-  const i = error.issues[0]
-  return i ? i.path.map(String).join('.') || '(whole draft)' : '(whole draft)'
 }
 
 /** The schema of the elements of a body's list field, when the kind's schema is an object with such a field. */
@@ -173,7 +149,7 @@ export class DraftStore {
     let data = body
     if (!checked) {
       const parsed = spec.schema.safeParse(body)
-      if (!parsed.success) throw AppError.app('app.draftInvalid', { name, field: firstPath(parsed.error) })
+      if (!parsed.success) throw AppError.app('app.draftInvalid', { name, field: firstIssuePath(parsed.error) })
       data = parsed.data
     }
     const json = JSON.stringify(data)
@@ -240,7 +216,7 @@ export class DraftStore {
       throw AppError.app('app.draftInvalid', { name: row.name, field: '(whole draft)' })
     }
     const parsed = draftKind(row.kind).schema.safeParse(body)
-    if (!parsed.success) throw AppError.app('app.draftInvalid', { name: row.name, field: firstPath(parsed.error) })
+    if (!parsed.success) throw AppError.app('app.draftInvalid', { name: row.name, field: firstIssuePath(parsed.error) })
     return { ...meta, body: parsed.data }
   }
 
@@ -281,7 +257,7 @@ export class DraftStore {
         // Parts replace elements that are there: a page whose list has another length sends the whole body.
         if (p.index >= list.length) throw AppError.app('app.invalidInput', { detail: `${p.field}[${p.index}] is not in the saved draft` })
         const parsed = elementSchema(schema, p.field)!.safeParse(p.value)
-        if (!parsed.success) throw AppError.app('app.draftInvalid', { name: current.name, field: `${p.field}.${p.index}.${firstPath(parsed.error)}` })
+        if (!parsed.success) throw AppError.app('app.draftInvalid', { name: current.name, field: `${p.field}.${p.index}.${firstIssuePath(parsed.error)}` })
         list[p.index] = parsed.data
       }
       return this.write({ id: input.id, kind: input.kind, body, baseRevision: input.baseRevision }, last !== null)
@@ -381,7 +357,7 @@ export class DraftStore {
       drafts: drafts.map((d) => ({ kind: d.kind, name: d.name, body: d.body, createdAt: d.createdAt, updatedAt: d.updatedAt })),
     }
     const stamp = fileStamp(now)
-    return { fileName: `license-desk-drafts-${stamp}.json`, content: JSON.stringify(file, null, 1) }
+    return { fileName: `license-desk-drafts-${stamp}.${DRAFT_FILE_EXTENSION}`, content: JSON.stringify(file, null, 1) }
   }
 
   /**
@@ -389,25 +365,7 @@ export class DraftStore {
    * version, or with one draft that does not check is refused with the reason, and nothing is added.
    */
   importFile(content: string, profileId: string | null): DraftMeta[] {
-    if (content.length > MAX_DRAFT_FILE_BYTES) throw AppError.app('app.draftFileTooBig', { max: MAX_DRAFT_FILE_BYTES / 1e6 })
-    let json: unknown
-    try {
-      json = JSON.parse(content.replace(/^\uFEFF/, ''))
-    } catch {
-      throw AppError.app('app.draftFileNotOurs')
-    }
-    const marker = z.object({ format: z.literal(DRAFT_FILE_FORMAT), version: z.number() }).safeParse(json)
-    if (!marker.success) throw AppError.app('app.draftFileNotOurs')
-    if (marker.data.version > DRAFT_FILE_VERSION) throw AppError.app('app.draftFileNewer', { version: marker.data.version })
-    const file = draftFileSchema.safeParse(json)
-    if (!file.success) throw AppError.app('app.draftFileNotOurs')
-    const checked = file.data.drafts.map((d, i) => {
-      const label = { index: i + 1, name: d.name }
-      if (!isDraftKind(d.kind)) throw AppError.app('app.draftFileBadDraft', { ...label, field: 'kind' })
-      const parsed = draftKind(d.kind).schema.safeParse(d.body)
-      if (!parsed.success) throw AppError.app('app.draftFileBadDraft', { ...label, field: firstPath(parsed.error) })
-      return { kind: d.kind, name: d.name, body: parsed.data }
-    })
+    const checked = parseDraftFile(content)
     const metas = this.db.tx(() =>
       checked.map((d) => this.write({ kind: d.kind, name: d.name, body: d.body, profileId, baseRevision: 0 })),
     )

@@ -25,12 +25,13 @@ import orderPickers from './order-pickers'
 import orderHistory from './order-history'
 import a11y from './a11y'
 import revokePreview from './revoke-preview'
+import openedFiles from './opened-files'
 import tour from './tour'
 import offboard from './offboard'
 import renewals from './renewals'
 import exportsWords from './exports'
 
-const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour }
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles }
 
 export default en
 

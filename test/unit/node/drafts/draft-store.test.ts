@@ -221,7 +221,7 @@ describe('files', () => {
   it('exports and imports drafts as new drafts of the given profile', () => {
     const a = store.save({ kind: 'locks', name: 'To move', profileId: 'p1', body: locks('8100000001'), baseRevision: 0 })
     const file = store.exportFile([a.id])
-    expect(file.fileName).toMatch(/^license-desk-drafts-\d{8}-\d{4}\.json$/)
+    expect(file.fileName).toMatch(/^license-desk-drafts-\d{8}-\d{4}\.ldrafts$/)
     const imported = store.importFile(file.content, 'p9')
     expect(imported).toHaveLength(1)
     expect(imported[0]).toMatchObject({ name: 'To move', profileId: 'p9', revision: 1 })

@@ -1,0 +1,51 @@
+/**
+ * Browser mode's notification of a run that ended while the tab was not in front (src/renderer/api/run-notifications.ts):
+ * with the permission given, a run ending behind another window is notified once, in the user's language; a run
+ * ending while the tab is in front is not. The web Notification API is replaced by a recorder (headless Chromium
+ * shows none), and whether the tab is in front is set by the test.
+ */
+import { test, expect, invoke as api } from './fixtures'
+
+declare global {
+  interface Window {
+    __notices: { title: string; body: string }[]
+    __inFront: boolean
+  }
+}
+
+test('a run that ends behind another window is notified; one that ends in front is not', async ({ app, page }) => {
+  await page.addInitScript(() => {
+    window.__notices = []
+    window.__inFront = false
+    class Recorder {
+      static permission = 'granted'
+      static requestPermission = () => Promise.resolve('granted')
+      onclick: (() => void) | null = null
+      constructor(title: string, options: { body: string }) {
+        window.__notices.push({ title, body: options.body })
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true })
+    document.hasFocus = () => window.__inFront
+  })
+  await app.open(page)
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await expect(page.getByTestId('nav-drafts')).toContainText('草稿')
+
+  const run = async () => {
+    const job = await api<{ id: string }>(app, 'bulk.start', { kind: 'locks.disable', items: ['8100000002', '8000000003'] })
+    await expect.poll(async () => (await api<{ job: { status: string } }>(app, 'bulk.get', { id: job.id, limit: 1 })).job.status).toBe('completed')
+  }
+  await run()
+  await expect.poll(() => page.evaluate(() => window.__notices)).toEqual([{ title: '禁用加密锁已完成', body: '共 2 项：1 项完成，1 项失败，0 项结果未知。' }])
+
+  await page.evaluate(() => (window.__inFront = true))
+  await run()
+  // Behind again: the third run is notified, and it is the second notice: the run that ended in front made none.
+  await page.evaluate(() => (window.__inFront = false))
+  await run()
+  await expect.poll(() => page.evaluate(() => window.__notices.length)).toBe(2)
+  await page.getByTestId('nav-locks').click()
+  expect(await page.evaluate(() => window.__notices.length)).toBe(2)
+})
