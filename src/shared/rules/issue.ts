@@ -116,7 +116,10 @@ const SEQUENCE_PREFIX: Record<Locale, string> = { en: 'Order sequence {sequence}
 
 /** The sentence for an issue, naming the field and (inside an order entry) the entry's sequence. */
 export function describeIssue(issue: RuleIssue, locale: Locale = 'en'): string {
-  const params: Record<string, string | number> = { field: issue.field, ...(issue.params ?? {}) }
+  // In Chinese a field's name runs into the sentence ("客户名称不能为空"), but a Latin name keeps a space before the
+  // Chinese that follows ("size 必须在 1 到 1000 之间"), as mixed text is written.
+  const field = locale === 'zh-CN' && /[A-Za-z0-9)\]]$/.test(issue.field) ? `${issue.field} ` : issue.field
+  const params: Record<string, string | number> = { field, ...(issue.params ?? {}) }
   const expected = params['expected']
   if (issue.rule === 'type' && typeof expected === 'string' && TYPE_WORDS[expected]) {
     params['expected'] = TYPE_WORDS[expected][locale]

@@ -198,7 +198,7 @@ describe('required fields per order type', () => {
     const e = { ...lockEntry(customerId), sequence: 15, assets: [{ assetNos: ['8300000088'], products: [product('P')] }] } as Record<string, unknown>
     delete e['adminEmail']
     const r = await c.fails('batchOrder', '13004', { ...order([e]), locale: 'zh-CN' })
-    expect(r['message']).toBe('订单序号 15：orderList[0].adminEmail不能为空')
+    expect(r['message']).toBe('订单序号 15：orderList[0].adminEmail 不能为空')
   })
 })
 

@@ -166,7 +166,7 @@ describe('checkBatchOrderBody', () => {
     const issues = checkBatchOrderBody(body({ orderList: [entry({ sequence: 7, adminEmail: '' }), entry({ sequence: 8, licenseType: 'x', assets: [{ assetNos: ['8000000002'], products: [product()] }] })] }))
     expect(issues.map((i) => i.sequence)).toEqual([7, 8])
     expect(describeIssue(issues[0] as (typeof issues)[0], 'en')).toBe('Order sequence 7: orderList[0].adminEmail is required')
-    expect(describeIssue(issues[0] as (typeof issues)[0], 'zh-CN')).toBe('订单序号 7：orderList[0].adminEmail不能为空')
+    expect(describeIssue(issues[0] as (typeof issues)[0], 'zh-CN')).toBe('订单序号 7：orderList[0].adminEmail 不能为空')
     expect(describeIssue(issues[1] as (typeof issues)[0], 'en')).toMatch(/^Order sequence 8: orderList\[1\]\.licenseType must be one of: normal_unrecover_usbkey, /)
   })
 })
