@@ -21,6 +21,7 @@ import {
 } from '../api/customers'
 import { exportList } from '../composables/export'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 /** Wait after a keystroke in the search box before asking (search itself takes a few milliseconds). */
 const SEARCH_DELAY_MS = 120
@@ -41,10 +42,10 @@ export const useCustomersStore = defineStore('customers', () => {
 
   const profileId = computed(() => profiles.activeId || undefined)
 
-  let seq = 0
+  const latest = useLatest()
   /** Reads the page on screen again. */
   async function search(): Promise<void> {
-    const mine = ++seq
+    const current = latest.begin()
     loading.value = true
     try {
       const r = await searchCustomers({
@@ -53,7 +54,7 @@ export const useCustomersStore = defineStore('customers', () => {
         offset: (pageNum.value - 1) * pageSize.value,
         limit: pageSize.value,
       })
-      if (mine !== seq) return
+      if (!current()) return
       list.value = r.customers
       total.value = r.total
       error.value = null
@@ -64,9 +65,9 @@ export const useCustomersStore = defineStore('customers', () => {
         void search()
       }
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (current()) error.value = errorData(err)
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 

@@ -26,6 +26,7 @@ import {
 } from '../models/holdings/numbers-model'
 import { useMemberDirectoryStore } from './member-directory'
 import { useMembersStore } from './members'
+import { useLatest } from '../composables/latest'
 
 export const useHoldingsStore = defineStore('holdings', () => {
   const members = useMembersStore()
@@ -50,29 +51,29 @@ export const useHoldingsStore = defineStore('holdings', () => {
   /** The enterprise of what is shown (the resolved one once anything was read). */
   const enterprise = computed(() => model.value?.table.enterpriseGlobalId ?? members.shownEnterprise ?? '')
 
-  let seq = 0
+  const latest = useLatest()
   /** The connection and enterprise asked for when the table shown was read. */
   let modelAsked = ''
   const asked = () => `${profiles.activeId}|${target().enterpriseGlobalId ?? ''}`
   async function load(refresh = false): Promise<void> {
-    const mine = ++seq
+    const current = latest.begin()
     const key = asked()
     loading.value = true
     try {
       const t = await holdingNumbers({ ...target(), ...(refresh ? { refresh: true } : {}) })
-      if (mine !== seq) return
+      if (!current()) return
       const m = buildNumbersModel(t)
       model.value = m
       modelAsked = key
       error.value = null
       void directory.request(m.table.enterpriseGlobalId, m.holders)
     } catch (err) {
-      if (mine !== seq) return
+      if (!current()) return
       error.value = errorData(err)
       // Another enterprise or connection was asked for: the previous one's numbers must not look like its answer.
       if (key !== modelAsked) model.value = null
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 

@@ -18,6 +18,7 @@ import { useHoldingsStore } from './holdings'
 import { useMemberDirectoryStore } from './member-directory'
 import type { ProductsState } from './member-holdings'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 export const useLendingStore = defineStore('lending', () => {
   const profiles = useProfilesStore()
@@ -34,28 +35,28 @@ export const useLendingStore = defineStore('lending', () => {
   const lastLent = ref<string | null>(null)
   const products = ref<Record<string, ProductsState>>({})
 
-  let seq = 0
+  const latest = useLatest()
   /** The connection and enterprise asked for when the overview shown was read. */
   let overviewAsked = ''
   const asked = () => `${profiles.activeId}|${holdings.target().enterpriseGlobalId ?? ''}`
   async function load(refresh = false): Promise<void> {
-    const mine = ++seq
+    const current = latest.begin()
     const key = asked()
     loading.value = true
     try {
       const o = await lentLocks({ ...holdings.target(), ...(refresh ? { refresh: true } : {}) })
-      if (mine !== seq) return
+      if (!current()) return
       overview.value = o
       overviewAsked = key
       error.value = null
       void directory.request(o.enterpriseGlobalId, o.locks.map((l) => l.holder).filter((h): h is string => !!h))
     } catch (err) {
-      if (mine !== seq) return
+      if (!current()) return
       error.value = errorData(err)
       // Another enterprise or connection was asked for: the previous one's locks must not look like its answer.
       if (key !== overviewAsked) overview.value = null
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 

@@ -15,6 +15,7 @@ import { errorData } from '../api/errors'
 import { assetProducts, configureHoldings, memberHoldings } from '../api/holdings'
 import { useDraftSync } from '../composables/draft-sync'
 import { useHoldingsStore } from './holdings'
+import { useLatest } from '../composables/latest'
 
 export interface ProductsState {
   loading: boolean
@@ -75,15 +76,15 @@ export const useMemberHoldingsStore = defineStore('memberHoldings', () => {
     await reload()
   }
 
-  let seq = 0
+  const latest = useLatest()
   async function reload(refresh = false): Promise<void> {
     const id = memberGlobalId.value
     if (!id) return
-    const mine = ++seq
+    const isLatest = latest.begin()
     loading.value = true
     try {
       const h = await memberHoldings({ ...holdings.target(), memberGlobalId: id, ...(refresh ? { refresh: true } : {}) })
-      if (mine !== seq) return
+      if (!isLatest()) return
       current.value = h
       error.value = null
       // A number ticked to take back that they no longer hold, or picked that they hold now: nothing to do.
@@ -95,9 +96,9 @@ export const useMemberHoldingsStore = defineStore('memberHoldings', () => {
         if (a.length !== add.value.length) add.value = a
       }
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (isLatest()) error.value = errorData(err)
     } finally {
-      if (mine === seq) loading.value = false
+      if (isLatest()) loading.value = false
     }
   }
 

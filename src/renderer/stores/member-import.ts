@@ -30,6 +30,7 @@ import { useDraftSync } from '../composables/draft-sync'
 import { useAppStore } from './app'
 import { memberRuleLimits } from '@shared/members/member-form'
 import { importCounts, importFileOf, rowsWithoutPasswords, type ImportFile } from '@shared/members/import-file'
+import { useLatest } from '../composables/latest'
 
 export type ImportStep = 'file' | 'columns' | 'check' | 'run'
 
@@ -146,10 +147,10 @@ export const useMemberImportStore = defineStore('memberImport', () => {
     mapping.value = next
   }
 
-  let existingSeq = 0
+  const latestExisting = useLatest()
   /** Looks up which accounts of the file the enterprise already has (the core reads its whole list once). */
   async function checkExisting(): Promise<void> {
-    const mine = ++existingSeq
+    const current = latestExisting.begin()
     existing.value = null
     existingError.value = null
     const names = checked.value.flatMap((r) => (r.member ? [r.member.userName] : []))
@@ -159,10 +160,10 @@ export const useMemberImportStore = defineStore('memberImport', () => {
     }
     try {
       const r = await directoryAccounts({ enterpriseGlobalId: enterprise.value, userNames: names })
-      if (mine !== existingSeq) return
+      if (!current()) return
       existing.value = new Map(r.found.map((p) => [p.asked.toLowerCase(), { userName: p.userName, name: p.name }]))
     } catch (err) {
-      if (mine === existingSeq) existingError.value = errorData(err)
+      if (current()) existingError.value = errorData(err)
     }
   }
   onDirectoryChanged((s) => {

@@ -22,6 +22,7 @@ import { errorData } from '../api/errors'
 import { addMember, deleteMember, editMember, listMembers, memberDepartments, onDirectoryChanged, refreshDirectory, resetMemberPassword } from '../api/members'
 import { useDraftSync } from '../composables/draft-sync'
 import { useProfilesStore } from './profiles'
+import { useLatest } from '../composables/latest'
 
 /** Page sizes offered, and the one a new screen starts with. */
 export const PAGE_SIZES = [20, 50, 100, 200, 500] as const
@@ -76,10 +77,10 @@ export const useMembersStore = defineStore('members', () => {
   }
   const writeTarget = () => (shownEnterprise.value ? { enterpriseGlobalId: shownEnterprise.value } : target())
 
-  let seq = 0
+  const latest = useLatest()
   /** Reads the page asked for; an emptied last page (after deletes) falls back to the new last page. */
   async function load(): Promise<void> {
-    const mine = ++seq
+    const current = latest.begin()
     loading.value = true
     try {
       const input = {
@@ -91,7 +92,7 @@ export const useMembersStore = defineStore('members', () => {
       }
       let p = await listMembers(input)
       if (p.list.length === 0 && p.pages > 0 && p.pageNum > p.pages) p = await listMembers({ ...input, pageNum: p.pages })
-      if (mine !== seq) return
+      if (!current()) return
       const enterpriseChanged = page.value !== null && page.value.enterpriseGlobalId !== p.enterpriseGlobalId
       page.value = p
       pageNum.value = p.pageNum
@@ -100,7 +101,7 @@ export const useMembersStore = defineStore('members', () => {
       if (enterpriseChanged || departments.value.length === 0) void loadDepartments()
       if (enterpriseChanged) selected.value = new Map()
     } catch (err) {
-      if (mine !== seq) return
+      if (!current()) return
       error.value = errorData(err)
       // Another enterprise was asked for: the page of the previous one must not look like its answer.
       const asked = enterprise.value.trim()
@@ -110,7 +111,7 @@ export const useMembersStore = defineStore('members', () => {
         departments.value = []
       }
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 

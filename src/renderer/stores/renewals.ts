@@ -13,6 +13,7 @@ import { listRenewals, onRenewalsProgress, pauseRenewals, refreshRenewals, renew
 import { EMPTY_FILTER, chartBars, customerGroups, filterRows, windowOf, type RenewalFilter, type WindowChoice } from '../models/renewals/renewals-model'
 import { useProfilesStore } from './profiles'
 import { exportList } from '../composables/export'
+import { useLatest } from '../composables/latest'
 
 export const useRenewalsStore = defineStore('renewals', () => {
   const profiles = useProfilesStore()
@@ -24,7 +25,7 @@ export const useRenewalsStore = defineStore('renewals', () => {
   const loading = ref(false)
   const error = shallowRef<AppErrorData | null>(null)
   const selected = ref<string[]>([])
-  let seq = 0
+  const latest = useLatest()
   let off: (() => void) | null = null
 
   const window = computed(() => windowOf(choice.value, dates.value))
@@ -39,20 +40,20 @@ export const useRenewalsStore = defineStore('renewals', () => {
   async function load(): Promise<void> {
     const w = window.value
     if (!w) return
-    const mine = ++seq
+    const current = latest.begin()
     loading.value = true
     try {
       const r = await listRenewals(w)
-      if (mine !== seq) return
+      if (!current()) return
       list.value = r
       if (!reading.value || r.status.state === 'running' || r.status.state === 'paused') status.value = r.status
       error.value = null
       const keys = new Set(r.rows.map((x) => x.key))
       selected.value = selected.value.filter((k) => keys.has(k))
     } catch (err) {
-      if (mine === seq) error.value = errorData(err)
+      if (current()) error.value = errorData(err)
     } finally {
-      if (mine === seq) loading.value = false
+      if (current()) loading.value = false
     }
   }
 

@@ -4,9 +4,9 @@ import type { TableColumn } from '../../components/virtual-table'
 import type { AssetRow } from '../../models/asset-list'
 import { formatTime } from '../../models/format'
 
-const PILL_DANGER = 'va__pill va__pill--danger'
-const PILL_WARNING = 'va__pill va__pill--warning'
-const PILL_INFO = 'va__pill va__pill--info'
+const PILL_DANGER = 'status-pill status-pill--danger'
+const PILL_WARNING = 'status-pill status-pill--warning'
+const PILL_INFO = 'status-pill status-pill--info'
 const MUTED = 'va__muted'
 
 /** Words looked up once per language (VirtualTable calls the column texts for every row that scrolls into view). */
