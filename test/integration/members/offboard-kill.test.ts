@@ -1,7 +1,7 @@
 /**
  * An offboarding killed mid-run (SIGKILL in the child, once two people are done) and resumed by a new runner over
  * the same data folder: listed as interrupted, it ends with every person done, each account deleted and every
- * number free, and no person's delete sent more than once more than the calls out at the kill.
+ * number free, and no delete sent again but those sent before the kill.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -81,10 +81,12 @@ it('a killed offboarding resumes in another process: every person done once, not
       expect(left.has(p.globalId)).toBe(false)
       for (const n of p.numbers) expect(sb.inspect.asset(n)?.assignMemberId).toBeNull()
     }
-    // A delete in flight at the kill may go again (and reads 60002: already gone); nothing else is sent twice.
+    // A delete sent before the kill whose result was not yet on disk (in flight, or answered but written lazily) may
+    // go once more after the resume (and reads 60002: already gone); no delete goes a third time, none after a
+    // recorded result.
     const deletes = sb.stats().byOperation['deleteMember'] ?? 0
     expect(deletes).toBeGreaterThanOrEqual(10)
-    expect(deletes).toBeLessThanOrEqual(10 + 2)
+    expect(deletes).toBeLessThanOrEqual(10 + deletesAtKill)
   } finally {
     await runner.close()
   }
