@@ -25,13 +25,12 @@ import type { BatchOrderBody } from '@shared/api/orders'
 import type { AddMembersResult } from '@shared/api/models'
 import { AppError } from '@shared/errors/app-error'
 import { hostOf } from '@shared/errors/transport-words'
-import type { Locale } from '@shared/i18n/locale'
 import { DEFAULT_BULK, type BulkSettings } from '@shared/settings'
 import type { Abortable } from './abort-scope'
 import type { ConnectionConfig } from './connection'
 import { decodeResponse } from './decode'
 import { Deadline, deadlineError, within } from './deadline'
-import type { JournalContext, JournalEnd, JournalSink, JournalStart } from './journal-sink'
+import type { JournalContext, JournalEnd, JournalStart } from './journal-sink'
 import { newNonce } from './nonce'
 import { buildRequest, type BuiltRequest, type CallTokens, type RequestParts } from './request'
 import { backoffMs, shouldRetry, sleep } from './retry'
@@ -40,28 +39,8 @@ import { countsText, summarize } from './summary'
 import { tokenEndpointIssuer } from './token-endpoint'
 import { PASTED_SECRET, TokenManager, type TokenKind } from './tokens'
 import { classifyTransportError, transportAppError } from './transport'
+import type { ApiClientOptions, CallSlot } from './client-options'
 import { asCreateOutcome, GROUP_TOKENS, rejectedKinds, STOPPED_BY_US, targetOf, toAppError, tokenOf } from './call-failure'
-
-/** Minimal logger the client writes to (the app's logger redacts; we never pass secrets anyway). */
-export interface ApiLogger {
-  warn(message: string, meta?: Record<string, unknown>): void
-}
-
-export interface ApiClientOptions {
-  /** Timeouts and retry bounds; defaults from settings.ts. */
-  settings?: Partial<BulkSettings>
-  /** Where writes are journaled; without it nothing is journaled (tests of the bare client). */
-  journal?: JournalSink
-  logger?: ApiLogger
-  /** Told about every token request (tests count them). */
-  onTokenRequest?: (grantType: string) => void
-  /** Randomness of the backoff jitter (tests). */
-  random?: () => number
-  /** Keep-alive of idle pooled sockets, ms. */
-  keepAliveTimeoutMs?: number
-  /** The user's language: sent as Accept-Language so server messages can come back in it. */
-  locale?: Locale
-}
 
 export interface CallOptions {
   /** Stops the call (an AbortSignal, or a bulk job's AbortScope). */
@@ -88,16 +67,6 @@ export interface CallOptions {
   slot?: CallSlot
 }
 
-/**
- * A place among a caller's requests in flight, held when the call is made. The client gives it back as soon as
- * an answer with HTTP 200 is in, and reads that answer only after the request that took the place meanwhile has
- * been written; it gives it back too while waiting to retry, and takes it again before sending the retry. The
- * caller releases it when the call ends (`release` does nothing when the place is not held).
- */
-export interface CallSlot {
-  release(): void
-  acquire(): Promise<void>
-}
 
 const PREPARED = Symbol('prepared attempt')
 
@@ -181,6 +150,8 @@ export interface ApiClient {
   /** Closes the pooled connections; the client is unusable afterwards. */
   close(): Promise<void>
 }
+
+export type { ApiClientOptions, ApiLogger, CallSlot } from './client-options'
 
 /** Creates the client of one profile. */
 export function createApiClient(config: ConnectionConfig, options: ApiClientOptions = {}): ApiClient {

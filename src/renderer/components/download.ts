@@ -11,8 +11,8 @@ export function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
   return out
 }
 
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
+/** Asks the browser to download an address as `fileName` (a link with `download`, clicked once). */
+export function downloadUrl(url: string, fileName: string): void {
   const a = document.createElement('a')
   a.href = url
   a.download = fileName
@@ -21,6 +21,11 @@ function save(blob: Blob, fileName: string): void {
   document.body.appendChild(a)
   a.click()
   a.remove()
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  downloadUrl(url, fileName)
   // Give the browser time to start the download before the URL goes away.
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

@@ -10,6 +10,7 @@ import type { ExportSource } from '@shared/ipc/channels/exports'
 import type { ExportFormat } from '@shared/ipc/channels/imports'
 import { cancelExport, onExportProgress, runExport } from '../api/exports'
 import { errorData } from '../api/errors'
+import { downloadUrl } from '../components/download'
 
 export interface ExportJob {
   id: string
@@ -27,17 +28,6 @@ function newId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Saves what the core wrote, fetched once from its one-time address (a link with `download`). */
-function fetchOnce(url: string, fileName: string): void {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  a.style.display = 'none'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-}
 
 export const useExportsStore = defineStore('exports', () => {
   const jobs = reactive<ExportJob[]>([])
@@ -56,7 +46,7 @@ export const useExportsStore = defineStore('exports', () => {
     try {
       const r = await runExport({ id, format, source })
       if (r.state === 'dismissed') return r
-      if (r.downloadUrl) fetchOnce(r.downloadUrl, r.fileName)
+      if (r.downloadUrl) downloadUrl(r.downloadUrl, r.fileName)
       return { state: 'saved', fileName: r.fileName, rows: r.rows }
     } catch (err) {
       if (errorData(err).code === 'app.cancelled') return { state: 'cancelled' }

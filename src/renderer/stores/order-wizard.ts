@@ -8,7 +8,7 @@
  * with 100,000 asset numbers costs no proxies, no deep watch, and its check costs one entry per edit.
  */
 import { defineStore } from 'pinia'
-import { computed, customRef, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
+import { computed, ref, shallowRef, watch, type Ref } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { SyncMode } from '@shared/api/orders'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
@@ -28,21 +28,7 @@ import { refusalAnchor, refusalMessage, shownRefusal } from '../models/orders/re
 import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
 import { useAppStore } from './app'
 import { useProfilesStore } from './profiles'
-
-/** A ref whose value is kept raw (never made reactive deep down, skipped by deep watchers): replaced whole. */
-function rawRef<T extends object>(initial: T): Ref<T> {
-  let value = markRaw(initial)
-  return customRef((track, trigger) => ({
-    get() {
-      track()
-      return value
-    },
-    set(v: T) {
-      value = markRaw(v)
-      trigger()
-    },
-  }))
-}
+import { rawRef } from '../composables/raw-ref'
 
 /** Most issues the list shows at once (the count says how many there are). */
 export const LISTED_ISSUES = 200
