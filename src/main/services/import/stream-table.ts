@@ -81,7 +81,9 @@ async function streamCsv(o: StreamTableOptions): Promise<{ rows: number }> {
     out.end()
     await once(out, 'finish')
   } catch (err) {
+    // The file may still be opening: wait until it is closed, or the caller's removal can run before it exists.
     out.destroy()
+    if (!out.closed) await once(out, 'close')
     throw err
   }
   o.onProgress?.(n)

@@ -67,5 +67,24 @@ describe('streamTable', () => {
       expect((err as { code?: string }).code).toBe('app.cancelled')
       expect(existsSync(path)).toBe(false)
     })
+
+    it(`${format}: a cancel before the file has even opened still leaves no file`, async () => {
+      // Cancelled within the first rows, all in one turn of the event loop: the file's open is still under way.
+      const paths = Array.from({ length: 20 }, (_, i) => join(dir, `early-${i}.${format}`))
+      const errs = await Promise.all(
+        paths.map((path) => {
+          const ctrl = new AbortController()
+          const early = function* () {
+            for (const [i, r] of [...rows(100)].entries()) {
+              if (i === 30) ctrl.abort()
+              yield r
+            }
+          }
+          return streamTable({ path, format, columns: ['Number', 'N', 'Text'], rows: early(), signal: ctrl.signal }).catch((e: unknown) => e)
+        }),
+      )
+      expect(errs.map((e) => (e as { code?: string }).code)).toEqual(paths.map(() => 'app.cancelled'))
+      expect(paths.filter((p) => existsSync(p))).toEqual([])
+    })
   }
 })
