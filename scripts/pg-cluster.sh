@@ -49,7 +49,9 @@ case "$cmd" in
     as_owner "$bin/initdb" -D "$dir/data" -U ld_admin --pwfile="$dir/pwfile" --auth-local=trust --auth-host=scram-sha-256 \
       --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
     rm -f "$dir/pwfile"
-    port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+    # A free port from the OS, written plainly (console.log colours a number under FORCE_COLOR, as test runners set).
+    port="$(env -u NODE_OPTIONS node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')"
+    [[ "$port" =~ ^[0-9]+$ ]] || { echo "pg-cluster.sh: could not find a free port (got '$port')" >&2; exit 1; }
     cat >> "$dir/data/postgresql.conf" <<CONF
 port = $port
 listen_addresses = '127.0.0.1'

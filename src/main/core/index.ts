@@ -33,6 +33,7 @@ import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
 import { registerExportHandlers } from '../handlers/exports'
 import { registerRenewalHandlers } from '../handlers/renewals'
+import { registerWorkspaceHandlers } from '../handlers/workspace'
 import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
@@ -368,6 +369,8 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerExportHandlers(registry, services)
   registerRenewalHandlers(registry, services)
   registerFileHandlers(registry, services)
+  registerWorkspaceHandlers(registry, services)
+  workspace.service.subscribe((s) => events.emit('workspace.status', s))
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -71,6 +71,7 @@ export const routes: RouteRecordRaw[] = [
         component: () => import('../views/settings/ConnectionsSettings.vue'),
         meta: { area: 'settings' },
       },
+      { path: 'workspace', name: 'settings-workspace', component: () => import('../views/settings/WorkspaceSettings.vue'), meta: { area: 'settings' } },
     ],
   },
   { path: '/:pathMatch(.*)*', redirect: '/orders' },

@@ -113,6 +113,13 @@ export const CHANNEL_NAMES = [
   'renewals.resume',
   'renewals.status',
   'renewals.renew',
+  'workspace.get',
+  'workspace.set',
+  'workspace.leave',
+  'workspace.status',
+  'workspace.sync',
+  'workspace.conflicts',
+  'workspace.resolve',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

@@ -12,6 +12,7 @@ import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
 import { exportProgressSchema } from './channels/exports'
 import { renewalStatusSchema } from './channels/renewals'
+import { workspaceStatusSchema } from '../workspace'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -38,6 +39,8 @@ export const eventSchemas = {
   'renewals.progress': renewalStatusSchema,
   /** A file was opened from outside the app (double-click, a second start, `license-desk open`): ask the user. */
   'files.opened': z.object({ id: z.string() }),
+  /** Where the team workspace's sync stands (after every sync round, and when the settings change). */
+  'workspace.status': workspaceStatusSchema,
 }
 
 export type EventName = keyof typeof eventSchemas

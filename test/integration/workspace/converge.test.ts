@@ -93,7 +93,7 @@ describe('team workspace: the customer book', () => {
     expect(nameOf(b, c.id)).toBe('Bob says')
     expect(nameOf(a, c.id)).toBe('Alice says')
     const [conflict] = b.services.workspace.conflicts()
-    expect(conflict).toMatchObject({ kind: 'customer', id: c.id, mine: { customerName: 'Bob says' }, theirs: { customerName: 'Alice says' }, theirsBy: ws.members[0]!.user })
+    expect(conflict).toMatchObject({ kind: 'customer', id: c.id, mine: { customerName: 'Bob says' }, theirs: { customerName: 'Alice says' }, theirsBy: `desk-a (${ws.members[0]!.user})` })
 
     b.services.workspace.resolve('customer', c.id, 'mine')
     await until(a, () => nameOf(a, c.id) === 'Bob says')

@@ -47,6 +47,8 @@ interface RecordRow {
   body: unknown
   removed: boolean
   updated_by: string
+  /** The workstation that made the change (not read by every query). */
+  updated_from?: string
 }
 
 export class SyncEngine {
@@ -249,7 +251,7 @@ export class SyncEngine {
         const already = new Map(done.rows.map((r) => [r.op_id, Number(r.version)]))
         const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`
         const current = await client.query<RecordRow>(
-          'SELECT r.kind, r.id, r.version, r.body, r.removed, r.updated_by FROM records r JOIN unnest($1::text[], $2::text[]) AS k(kind, id) ON r.kind = k.kind AND r.id = k.id',
+          'SELECT r.kind, r.id, r.version, r.body, r.removed, r.updated_by, r.updated_from FROM records r JOIN unnest($1::text[], $2::text[]) AS k(kind, id) ON r.kind = k.kind AND r.id = k.id',
           [ops.map((o) => o.kind), ops.map((o) => o.id)],
         )
         const rows = new Map(current.rows.map((r) => [keyOf(r.kind, r.id), r]))
@@ -270,7 +272,7 @@ export class SyncEngine {
           const serverVersion = known.get(key) ?? (row ? Number(row.version) : 0)
           const base = known.get(key) ?? local.version(op.kind, op.id)
           if (serverVersion !== base) {
-            conflicts.push({ op, theirs: { body: row?.body ?? null, removed: row?.removed ?? true, version: serverVersion, by: row?.updated_by ?? '' } })
+            conflicts.push({ op, theirs: { body: row?.body ?? null, removed: row?.removed ?? true, version: serverVersion, by: row ? `${row.updated_from ?? ''} (${row.updated_by})`.trim() : '' } })
             lost.add(key)
             continue
           }
