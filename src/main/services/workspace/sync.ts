@@ -10,6 +10,7 @@
  * - Pull: every record committed past the last change seen (`rev`), on every NOTIFY of `ld_changes` and after each
  *   send. A record with local changes not yet accepted is left alone (its send decides: accepted or conflict).
  */
+import { isDeepStrictEqual } from 'node:util'
 import pg from 'pg'
 import type { Logger } from '../log'
 import type { ConflictChoice, WorkspaceStatus } from '@shared/workspace'
@@ -105,6 +106,11 @@ export class SyncEngine {
       this.kick()
     }
     this.publish()
+  }
+
+  /** Whether a workspace is set (the stores' hooks skip their look-ups otherwise). */
+  active(): boolean {
+    return this.target !== null && !this.closed
   }
 
   /** A local record changed (a kind's store tells): queue it, unless the change is a colleague's being stored. */
@@ -269,6 +275,12 @@ export class SyncEngine {
           const row = rows.get(key)
           const serverVersion = known.get(key) ?? (row ? Number(row.version) : 0)
           const base = known.get(key) ?? local.version(op.kind, op.id)
+          // The same record kept alike on both (the same demo catalog seeded on each workstation): agreement, no conflict.
+          if (serverVersion !== base && row && row.removed === op.removed && isDeepStrictEqual(row.body, op.body)) {
+            accepted.push({ op, version: serverVersion })
+            known.set(key, serverVersion)
+            continue
+          }
           if (serverVersion !== base) {
             conflicts.push({ op, theirs: { body: row?.body ?? null, removed: row?.removed ?? true, version: serverVersion, by: row?.updated_by ?? '' } })
             lost.add(key)
@@ -376,7 +388,7 @@ export class SyncEngine {
       }
       this.applying = true
       try {
-        if (c.theirs !== null) k.apply([{ id, body: c.theirs, removed: c.theirsRemoved }])
+        if (c.theirs !== null || c.theirsRemoved) k.apply([{ id, body: c.theirs, removed: c.theirsRemoved }])
       } finally {
         this.applying = false
       }
