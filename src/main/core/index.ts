@@ -33,6 +33,7 @@ import { CatalogStore, sandboxCatalog } from '../services/catalog'
 import { registerOrderHandlers } from '../handlers/orders'
 import { registerExportHandlers } from '../handlers/exports'
 import { registerRenewalHandlers } from '../handlers/renewals'
+import { registerWorkspaceDraftHandlers } from '../handlers/workspace-drafts'
 import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
@@ -261,6 +262,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     onChange: (profileId, ids) => events.emit('orders.changed', { profileId, ids }),
     log: log.child('orders'),
     owner: owner.require,
+    workspace: workspace.drafts,
     ...(options.orderTiming ? { timing: options.orderTiming } : {}),
   })
   // The connection may be back: a profile was edited or activated, or the sandbox came up.
@@ -320,6 +322,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     }),
     catalog,
     workspace: workspace.service,
+    workspaceDrafts: workspace.drafts,
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -380,6 +383,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerExportHandlers(registry, services)
   registerRenewalHandlers(registry, services)
   registerFileHandlers(registry, services)
+  registerWorkspaceDraftHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

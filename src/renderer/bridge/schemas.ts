@@ -31,6 +31,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   orders: () => import('@shared/ipc/channels/orders').then((m) => m.orderChannels),
   renewals: () => import('@shared/ipc/channels/renewals').then((m) => m.renewalChannels),
   files: () => import('@shared/ipc/channels/files').then((m) => m.fileChannels),
+  workspaceDrafts: () => import('@shared/ipc/channels/workspace-drafts').then((m) => m.workspaceDraftChannels),
 }
 /** Prefixes declared in another area's file. */
 const PREFIX_AREA: Record<string, string> = { settings: 'app' }

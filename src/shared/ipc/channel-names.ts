@@ -113,6 +113,8 @@ export const CHANNEL_NAMES = [
   'renewals.resume',
   'renewals.status',
   'renewals.renew',
+  'workspaceDrafts.get',
+  'workspaceDrafts.handOver',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

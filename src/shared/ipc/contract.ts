@@ -26,6 +26,7 @@ import { catalogChannels } from './channels/catalog'
 import { orderChannels } from './channels/orders'
 import { renewalChannels } from './channels/renewals'
 import { fileChannels } from './channels/files'
+import { workspaceDraftChannels } from './channels/workspace-drafts'
 
 export const CHANNELS = {
   ...appChannels,
@@ -48,6 +49,7 @@ export const CHANNELS = {
   ...orderChannels,
   ...renewalChannels,
   ...fileChannels,
+  ...workspaceDraftChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

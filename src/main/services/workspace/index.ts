@@ -10,6 +10,8 @@ import type { Vault } from '../vault'
 import { customerKind } from './kinds'
 import { packageKind, productKind } from './kinds/catalog'
 import { templateKind } from './kinds/templates'
+import { draftKind, type DraftKindDeps } from './kinds/drafts'
+import { DraftSharing } from './drafts'
 import { LocalSyncStore } from './local'
 import { WorkspaceService } from './service'
 import { SyncEngine } from './sync'
@@ -19,6 +21,7 @@ export { WorkspaceService, WORKSPACE_VAULT_ID, connectionConfig } from './servic
 export { SyncEngine, type SyncTarget } from './sync'
 export { SERVER_MIGRATIONS, migrateServer, TEAM_ROLE, WORKSPACE_SCHEMA, CHANGES_CHANNEL } from './schema'
 export { customerBody, customerKind, type SyncKind } from './kinds'
+export { DraftSharing, type OrderNumberClaims } from './drafts'
 
 export interface WorkspaceDeps {
   db: Database
@@ -40,19 +43,27 @@ export interface WorkspaceHooks {
 }
 
 /** Which shared kind a draft kind is (drafts of other kinds stay on the workstation). */
-const SHARED_DRAFT_KINDS: Partial<Record<string, string>> = { 'orders.template': 'template' }
+const SHARED_DRAFT_KINDS: Partial<Record<string, string>> = { 'orders.template': 'template', 'orders.order': 'draft' }
 
 /** The workspace service with its engine, the kinds it shares, and the hooks the stores call. */
-export function createWorkspace(deps: WorkspaceDeps): { service: WorkspaceService; engine: SyncEngine; hooks: WorkspaceHooks } {
+export function createWorkspace(deps: WorkspaceDeps): { service: WorkspaceService; engine: SyncEngine; hooks: WorkspaceHooks; drafts: DraftSharing } {
   let current: WorkspaceSettings | null = null
   const profileId = (): string => current?.profileId ?? ''
+  const local = new LocalSyncStore(deps.db)
+  const draftDeps: DraftKindDeps = {
+    drafts: deps.drafts,
+    local,
+    profileId,
+    me: () => ({ user: current?.user ?? '', workstation: current?.workstation ?? '' }),
+  }
   const engine = new SyncEngine({
-    local: new LocalSyncStore(deps.db),
+    local,
     kinds: [
       customerKind(deps.customers, profileId),
       productKind(deps.catalog, profileId),
       packageKind(deps.catalog, profileId),
       templateKind(deps.drafts, profileId),
+      draftKind(draftDeps),
     ],
     log: deps.log,
     ...(deps.retryMs !== undefined ? { retryMs: deps.retryMs } : {}),
@@ -83,5 +94,5 @@ export function createWorkspace(deps: WorkspaceDeps): { service: WorkspaceServic
       for (const [kind, list] of byKind) engine.localChanged(kind, list)
     },
   }
-  return { service, engine, hooks }
+  return { service, engine, hooks, drafts: new DraftSharing(engine, local, draftDeps) }
 }

@@ -12,6 +12,7 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import pg from 'pg'
+import { AppError } from '@shared/errors/app-error'
 import type { Logger } from '../log'
 import type { ConflictChoice, WorkspaceStatus } from '@shared/workspace'
 import type { Conflict, LocalSyncStore, OutboxOp } from './local'
@@ -365,6 +366,40 @@ export class SyncEngine {
       if (bad.length > 0) this.options.log.warn('workspace: records could not be read', { kind, ids: bad })
       const skip = new Set(bad)
       for (const r of list) if (!skip.has(r.id)) local.setVersion(kind, r.id, Number(r.version))
+    }
+  }
+
+  /**
+   * Runs `fn` on the server in one transaction under the write lock, right after a sync round (this workstation's
+   * changes are on the server, the colleagues' here). A server that does not answer: app.workspaceOffline. An
+   * AppError of `fn` rolls back and is passed on as it is.
+   */
+  async onServer<T>(fn: (client: pg.PoolClient, workstation: string) => Promise<T>): Promise<T> {
+    const offline = (err: unknown): AppError => AppError.app('app.workspaceOffline', { detail: err instanceof Error ? err.message : String(err) })
+    const target = this.target
+    if (!target) throw offline('no team workspace is set')
+    this.kick()
+    await this.idle()
+    const pool = this.pool
+    if (!this.online || !pool) throw offline(this.error ?? 'not connected')
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (err) {
+      throw offline(err)
+    }
+    try {
+      await client.query('BEGIN')
+      await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK])
+      const out = await fn(client, target.workstation)
+      await client.query('COMMIT')
+      return out
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw err instanceof AppError ? err : offline(err)
+    } finally {
+      client.release()
+      this.kick()
     }
   }
 
