@@ -3,7 +3,7 @@
  * PostgreSQL test cluster, one sandbox both send to. A draft handed over for review is submitted once: both
  * workstations try, exactly one order reaches the sandbox, the other is refused naming the colleague and their
  * workstation. An order number is reserved across the team before the order is queued. Submitting a shared draft
- * needs the server; preparing one does not.
+ * needs the server; preparing one does not. The order history records who submitted from which workstation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeError, type AppErrorData } from '@shared/errors/app-error'
@@ -93,7 +93,9 @@ describe('team workspace: shared order drafts', () => {
     expect(say(lost[0]!)).toContain(`desk-${'ab'[winner]}`)
 
     const core = desks[winner]!.core
-    await poll('the order done', () => core.services.orders.get(won[0]!.value.id), (o) => o.state === 'done')
+    const done = await poll('the order done', () => core.services.orders.get(won[0]!.value.id), (o) => o.state === 'done')
+    // The history records who submitted it from which workstation, as the server recorded it.
+    expect(done.submittedBy).toMatchObject({ user: ws.members[winner]!.user, workstation: `desk-${'ab'[winner]}` })
     expect(received(number)).toBe(1)
     const loser = desks[1 - winner]!.core
     expect(loser.services.orders.store.byChannelOrderId(desks[1 - winner]!.profileId, number)).toBeFalsy()

@@ -123,7 +123,7 @@ export class OrderService {
           if (from.draftRevision !== undefined && d.revision !== from.draftRevision) throw AppError.app('app.draftConflict', { revision: d.revision, updatedAt: d.updatedAt })
           this.deps.drafts.remove([from.draftId])
         }
-        return this.deps.store.insert({ profileId, body, draftId: from.draftId ?? null, draftName: from.draftName })
+        return this.deps.store.insert({ profileId, body, draftId: from.draftId ?? null, draftName: from.draftName, ...(claim ? { submittedBy: claim.submittedBy } : {}) })
       })
     } catch (err) {
       await claim?.release().catch((e: unknown) => this.deps.log?.warn('workspace: a reserved order number could not be freed', { error: String(e) }))
@@ -264,6 +264,7 @@ export class OrderService {
       refusal: d.refusal,
       decision: d.decision,
       asyncCheck: d.asyncCheck,
+      ...(d.submittedBy ? { submittedBy: d.submittedBy } : {}),
     }
   }
 }

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { AppError } from '@shared/errors/app-error'
+import type { TeamSubmit } from '@shared/ipc/channels/orders'
 import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
 import { isSharedDraft, shareOf, sharedDraftBodySchema, type DraftKindDeps, type SharedDraftBody } from './kinds/drafts'
 import type { LocalSyncStore } from './local'
@@ -28,7 +29,7 @@ interface DraftRow {
 /** What the order service asks of the workspace (OrderServiceDeps.workspace). */
 export interface OrderNumberClaims {
   /** Reserves the number (and claims the shared draft) on the server; null when the workspace has no say. */
-  reserve(o: { profileId: string; draftId: string | null; channelOrderId: string }): Promise<{ release(): Promise<void> } | null>
+  reserve(o: { profileId: string; draftId: string | null; channelOrderId: string }): Promise<{ release(): Promise<void>; submittedBy: TeamSubmit } | null>
   /** Why a removed draft cannot be submitted: a colleague submitted it (null when that is not the reason). */
   submittedElsewhere(draftId: string): AppError | null
 }
@@ -61,11 +62,15 @@ export class DraftSharing implements OrderNumberClaims {
     return share
   }
 
-  async reserve(o: { profileId: string; draftId: string | null; channelOrderId: string }): Promise<{ release(): Promise<void> } | null> {
+  async reserve(o: { profileId: string; draftId: string | null; channelOrderId: string }): Promise<{ release(): Promise<void>; submittedBy: TeamSubmit } | null> {
     if (!this.engine.active() || o.profileId !== this.kind.profileId()) return null
     const shared = o.draftId !== null && isSharedDraft(this.kind, o.draftId)
     const draftKey = o.draftId ?? `order:${randomUUID()}`
+    let submittedBy: TeamSubmit | null = null
     const claimed = await this.engine.onServer(async (c, workstation) => {
+      // Who submits, by the server's record: the session's role and the server's clock.
+      const who = (await c.query<{ user: string; at: string }>('SELECT session_user AS user, floor(extract(epoch FROM now()) * 1000)::bigint AS at')).rows[0]!
+      submittedBy = { user: who.user, workstation, at: Number(who.at) }
       let claim: { share: DraftShare; version: number; before: SharedDraftBody | null } | null = null
       if (shared) {
         const { row, body } = await this.current(c, draftKey)
@@ -73,7 +78,10 @@ export class DraftSharing implements OrderNumberClaims {
         const mine = body.share.state === 'submitted' && body.share.by === me.user && body.share.from === workstation && body.share.channelOrderId === o.channelOrderId
         // Submitted by this very workstation before (its answer was lost): the same claim, not a second one.
         if (body.share.state === 'submitted' && !mine) throw AppError.app('app.workspaceDraftSubmitted', { who: body.share.by, workstation: body.share.from })
-        if (mine) claim = { share: body.share, version: Number(row.version), before: null }
+        if (mine) {
+          claim = { share: body.share, version: Number(row.version), before: null }
+          submittedBy = { user: body.share.by, workstation: body.share.from, at: body.share.at }
+        }
         else {
           const next: DraftShare = { ...body.share, state: 'submitted', by: me.user, from: workstation, at: Number(row.now_ms), channelOrderId: o.channelOrderId }
           claim = { share: next, version: await this.write(c, draftKey, { ...body, share: next }, true, workstation), before: body }
@@ -93,6 +101,7 @@ export class DraftSharing implements OrderNumberClaims {
     })
     if (claimed) this.agreed(draftKey, claimed.share, claimed.version)
     return {
+      submittedBy: submittedBy!,
       // The order could not be queued here after all: the number and the draft are free again.
       release: async () => {
         const before = claimed?.before ?? null

@@ -20,6 +20,7 @@ import catalog from './catalog'
 import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
+import workspaceOrders from './workspace-orders'
 import a11y from './a11y'
 import revokePreview from './revoke-preview'
 import openedFiles from './opened-files'
@@ -28,6 +29,6 @@ import offboard from './offboard'
 import renewals from './renewals'
 import exportsWords from './exports'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...workspaceOrders }
 
 export default zhCN
