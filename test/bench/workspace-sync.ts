@@ -3,11 +3,12 @@
  * - colleagueEdit: a customer saved on one workstation until the other's book has it (LISTEN/NOTIFY), median, 95th
  *   percentile and slowest of `--reps` edits, in ms;
  * - firstSync: a workstation with a book of `--customers` joins (its book sent), then a new one joins and pulls it all;
+ * - catalogFirstSync: the same with a catalog of `--products` (in a workspace of its own, so the times are the catalog's);
  * - offlineEdits: `--edits` edits made while cut off from the server, then sent once it is back; and until the
  *   colleague has them.
  * Prints one JSON line. `lost`/`duplicated` are checked from the server's own counts.
  *
- *   npx tsx --tsconfig tsconfig.node.json test/bench/workspace-sync.ts [--customers 10000] [--edits 1000] [--reps 30]
+ *   npx tsx --tsconfig tsconfig.node.json test/bench/workspace-sync.ts [--customers 10000] [--products 2000] [--edits 1000] [--reps 30]
  *
  * Targets: a colleague's edit within 2 s (issue 36); first sync and 1,000 offline edits in seconds.
  */
@@ -17,6 +18,7 @@ import { join } from 'node:path'
 import { createCore, type Core } from '../../src/main/core'
 import { silentLogger } from '../../src/main/services/log'
 import { SANDBOX_PROFILE_ID } from '../../src/main/services/profiles'
+import { catalogProductSchema } from '../../src/shared/orders/catalog'
 import { MemoryVault } from '../../src/main/services/vault'
 import { asAdmin, privateCluster } from '../support/pg'
 import { disconnect, join as joinWorkspace, reconnect, setupWorkspace, until } from '../support/workspace'
@@ -33,6 +35,7 @@ const round = (n: number): number => Math.round(n * 10) / 10
 
 export async function runWorkspaceBench(): Promise<Record<string, unknown>> {
   const customers = arg('customers', 10_000)
+  const products = arg('products', 2000)
   const edits = arg('edits', 1000)
   const reps = arg('reps', 30)
   const cluster = await privateCluster()
@@ -91,14 +94,30 @@ export async function runWorkspaceBench(): Promise<Record<string, unknown>> {
     const last = `offline ${edits - 1}`
     await until(b, () => b.services.customers.book.get(many[(edits - 1) % 100]!).customerName === last)
     const offlineSeen = ms(t)
-    const counts = await asAdmin(cluster, (c) => c.query<{ applied: string; records: string }>('SELECT (SELECT count(*) FROM desk.applied) AS applied, (SELECT count(*) FROM desk.records) AS records'), ws.database)
+    const counts = await asAdmin(cluster, (c) => c.query<{ applied: string }>("SELECT count(*) AS applied FROM desk.applied WHERE kind = 'customer'"), ws.database)
     const expected = customers + reps + edits
     const applied = Number(counts.rows[0]!.applied)
+
+    // The catalog's first sync, in a workspace of its own: one workstation's catalog sent, a new one pulls it.
+    const ws2 = await setupWorkspace(cluster, ['carol', 'dan'])
+    const c = await core()
+    c.services.catalog.merge(P, { products: Array.from({ length: products }, (_, i) => catalogProductSchema.parse({ productUri: `bench.product.${i}`, productName: `产品 ${i} 专业版`, productType: 'software' })), packages: [] }, 'en')
+    const catalogSize = c.services.catalog.counts(P).products
+    t = process.hrtime.bigint()
+    await joinWorkspace(c, ws2, 0, 'desk-c')
+    await until(c, settled(c))
+    const catalogSend = ms(t)
+    const d = await core()
+    t = process.hrtime.bigint()
+    await joinWorkspace(d, ws2, 1, 'desk-d')
+    await until(d, () => d.services.catalog.counts(P).products === catalogSize)
+    const catalogPull = ms(t)
     return {
       scenario: 'workspace.sync',
       customers,
       colleagueEditMs: { median: round(lat[Math.floor(lat.length / 2)]!), p95: round(lat[Math.floor(lat.length * 0.95)]!), max: round(lat[lat.length - 1]!) },
       firstSync: { sendSeconds: round(firstSend / 1000), pullSeconds: round(firstPull / 1000) },
+      catalogFirstSync: { products: catalogSize, sendSeconds: round(catalogSend / 1000), pullSeconds: round(catalogPull / 1000) },
       offlineEdits: { edits, sendSeconds: round(offlineSend / 1000), seenByColleagueSeconds: round(offlineSeen / 1000) },
       lost: Math.max(0, expected - applied),
       duplicated: Math.max(0, applied - expected),

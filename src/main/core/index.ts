@@ -34,6 +34,7 @@ import { registerOrderHandlers } from '../handlers/orders'
 import { registerExportHandlers } from '../handlers/exports'
 import { registerRenewalHandlers } from '../handlers/renewals'
 import { registerWorkspaceHandlers } from '../handlers/workspace'
+import { registerWorkspaceDraftHandlers } from '../handlers/workspace-drafts'
 import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
@@ -60,7 +61,7 @@ import { SettingsService } from '../services/settings'
 import { Storage } from '../services/storage'
 import { UpdateService, type UpdateInstaller } from '../services/updates'
 import { openVault, type Vault } from '../services/vault'
-import { createWorkspace } from '../services/workspace'
+import { createWorkspace, type WorkspaceHooks } from '../services/workspace'
 import { systemLocale } from './system-locale'
 import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
 import type { DataDirClaim, Services } from './services'
@@ -149,18 +150,28 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     storage,
   })
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
-  const drafts = new DraftStore(db, { onChange: (ids, clientId) => events.emit('drafts.changed', clientId ? { ids, clientId } : { ids }) })
+  // The workspace queues local changes of the shared stores; it is built below, once they exist.
+  let share: WorkspaceHooks | null = null
+  const drafts = new DraftStore(db, {
+    onChange: (ids, clientId) => {
+      events.emit('drafts.changed', clientId ? { ids, clientId } : { ids })
+      share?.drafts(ids)
+    },
+  })
   drafts.purge()
-  // The workspace queues local changes of the shared book; it is built below, once the book exists.
-  let shareCustomers: (ids: string[]) => void = () => undefined
   const customerBook = new CustomerBook(db, {
     onChange: (profileId, ids) => {
       events.emit('customers.changed', { profileId, ids })
-      shareCustomers(ids)
+      share?.customers(ids)
     },
   })
   customerBook.purge()
-  const catalog = new CatalogStore(db, { onChange: (profileId) => events.emit('catalog.changed', { profileId }) })
+  const catalog = new CatalogStore(db, {
+    onChange: (profileId, refs) => {
+      events.emit('catalog.changed', { profileId })
+      share?.catalog(profileId, refs)
+    },
+  })
   catalog.seedOnce(SANDBOX_PROFILE_ID, sandboxCatalog())
   const info = {
     version: options.version,
@@ -172,12 +183,14 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   const workspace = createWorkspace({
     db,
     customers: customerBook,
+    catalog,
+    drafts,
     storage,
     vault,
     log: log.child('workspace'),
     ...(options.workspaceRetry ? { retryMs: options.workspaceRetry.firstMs, maxRetryMs: options.workspaceRetry.maxMs } : {}),
   })
-  shareCustomers = (ids) => workspace.engine.localChanged('customer', ids)
+  share = workspace.hooks
   const settings = new SettingsService(storage)
   const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
   const journal = new Journal({ dataDir })
@@ -250,6 +263,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     onChange: (profileId, ids) => events.emit('orders.changed', { profileId, ids }),
     log: log.child('orders'),
     owner: owner.require,
+    workspace: workspace.drafts,
     ...(options.orderTiming ? { timing: options.orderTiming } : {}),
   })
   // The connection may be back: a profile was edited or activated, or the sandbox came up.
@@ -309,6 +323,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     }),
     catalog,
     workspace: workspace.service,
+    workspaceDrafts: workspace.drafts,
     testConnection: options.testConnection ?? testConnection,
     journal,
     clients,
@@ -371,6 +386,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   registerFileHandlers(registry, services)
   registerWorkspaceHandlers(registry, services)
   workspace.service.subscribe((s) => events.emit('workspace.status', s))
+  registerWorkspaceDraftHandlers(registry, services)
 
   const missing = registry.missing()
   if (missing.length > 0) throw new Error(`channels without a handler: ${missing.join(', ')}`)

@@ -30,7 +30,7 @@ import type { UpdateService } from '../services/updates'
 import type { ExportService } from '../services/exports'
 import type { ExportSourceInput } from '../services/exports/sources'
 import type { RenewalsService } from '../services/renewals'
-import type { WorkspaceService } from '../services/workspace'
+import type { DraftSharing, WorkspaceService } from '../services/workspace'
 
 /** This process's hold on the data folder (core/owner.ts): the owner alone runs jobs and sends orders. */
 export interface DataDirClaim {
@@ -88,8 +88,10 @@ export interface Services {
   renewals: RenewalsService
   /** The product catalog per profile (SQLite); the Sandbox profile's starts with the demo products. */
   catalog: CatalogStore
-  /** The team workspace (PostgreSQL): settings, the keychain's password, the sync of the shared book. */
+  /** The team workspace (PostgreSQL): settings, the keychain's password, the sync of the shared book, catalog, templates and order drafts. */
   workspace: WorkspaceService
+  /** Shared order drafts: owner and state, the handover for review (once across the team). */
+  workspaceDrafts: DraftSharing
   /** Checks a connection per group: a token, then a harmless read (src/main/api/connection-test.ts). */
   testConnection: (config: ConnectionConfig, options?: ConnectionTestOptions) => Promise<ConnectionTest>
   /** The operation journal: every write any client sends. */

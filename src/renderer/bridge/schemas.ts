@@ -32,6 +32,7 @@ const AREAS: Record<string, () => Promise<Area>> = {
   renewals: () => import('@shared/ipc/channels/renewals').then((m) => m.renewalChannels),
   files: () => import('@shared/ipc/channels/files').then((m) => m.fileChannels),
   workspace: () => import('@shared/ipc/channels/workspace').then((m) => m.workspaceChannels),
+  workspaceDrafts: () => import('@shared/ipc/channels/workspace-drafts').then((m) => m.workspaceDraftChannels),
 }
 /** Prefixes declared in another area's file. */
 const PREFIX_AREA: Record<string, string> = { settings: 'app' }

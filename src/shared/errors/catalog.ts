@@ -103,6 +103,13 @@ export const APP_ERRORS = {
   'app.openFileType': { en: 'License Desk opens drafts files ({extensions}): “{file}” is not one. Nothing was opened.', 'zh-CN': 'License Desk 只能打开草稿文件（{extensions}）：“{file}”不是草稿文件。未打开任何内容。' },
   'app.openFileEmpty': { en: 'The drafts file “{file}” holds no drafts. Nothing was added.', 'zh-CN': '草稿文件“{file}”中没有草稿。未添加任何内容。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
+  // The team workspace's shared drafts and order numbers (src/main/services/workspace/drafts.ts).
+  'app.workspaceOffline': { en: 'This needs the team workspace, which does not answer now ({detail}). Nothing was changed; try again when it is back.', 'zh-CN': '此操作需要团队工作区，但它目前无响应（{detail}）。未做任何更改；请在其恢复后重试。' },
+  'app.workspaceUnsynced': { en: 'This draft has changes not yet on the team workspace (or a conflict to resolve first). Nothing was changed; try again in a moment.', 'zh-CN': '此草稿有尚未同步到团队工作区的更改（或有待先解决的冲突）。未做任何更改；请稍后重试。' },
+  'app.workspaceDraftSubmitted': { en: 'This draft was already submitted by {who} from {workstation}. It is not sent again.', 'zh-CN': '此草稿已由 {who} 在 {workstation} 提交，不会再次发送。' },
+  'app.workspaceDraftChanged': { en: 'This draft was changed by {who} from {workstation} since this workstation last saw it. Look at their version, then try again.', 'zh-CN': '自本工作站上次查看后，此草稿已被 {who} 在 {workstation} 修改。请先查看其版本，然后重试。' },
+  'app.workspaceDraftInReview': { en: 'This draft was already handed over for review by {who} from {workstation}.', 'zh-CN': '此草稿已由 {who} 在 {workstation} 移交审核。' },
+  'app.orderNumberReserved': { en: 'Order number {number} is already reserved by {who} from {workstation} for another order. Choose another number.', 'zh-CN': '订单号 {number} 已被 {who} 在 {workstation} 为另一个订单预留。请换一个订单号。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
   'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },
   'app.bridgeUnauthorized': { en: 'This page has no valid access key for License Desk. Open the address printed by npm start.', 'zh-CN': '此页面没有有效的 License Desk 访问密钥。请打开 npm start 打印的地址。' },

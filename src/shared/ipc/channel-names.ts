@@ -120,6 +120,8 @@ export const CHANNEL_NAMES = [
   'workspace.sync',
   'workspace.conflicts',
   'workspace.resolve',
+  'workspaceDrafts.get',
+  'workspaceDrafts.handOver',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

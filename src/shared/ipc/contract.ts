@@ -27,6 +27,7 @@ import { orderChannels } from './channels/orders'
 import { renewalChannels } from './channels/renewals'
 import { fileChannels } from './channels/files'
 import { workspaceChannels } from './channels/workspace'
+import { workspaceDraftChannels } from './channels/workspace-drafts'
 
 export const CHANNELS = {
   ...appChannels,
@@ -50,6 +51,7 @@ export const CHANNELS = {
   ...renewalChannels,
   ...fileChannels,
   ...workspaceChannels,
+  ...workspaceDraftChannels,
 } satisfies Record<string, ChannelSpec>
 
 export type ChannelName = keyof typeof CHANNELS

@@ -39,7 +39,7 @@ it('a customer imported with --workspace reaches the workspace; workspace status
   const saved = runCli(['--workspace', url, 'customers', 'import', '--file', file], { env })
   expect(saved.stderr).toBe('')
   expect(saved.code).toBe(0)
-  const rows = await asAdmin(ws.server, (c) => c.query("SELECT body->>'customerName' AS name, updated_from FROM desk.records"), ws.database)
+  const rows = await asAdmin(ws.server, (c) => c.query("SELECT body->>'customerName' AS name, updated_from FROM desk.records WHERE kind = 'customer'"), ws.database)
   expect(rows.rows).toEqual([{ name: 'Typed on the CLI', updated_from: 'cli-desk' }])
 
   const status = runCli(['--workspace', url, 'workspace', 'status'], { env })

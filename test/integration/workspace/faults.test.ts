@@ -40,13 +40,13 @@ const settled = (core: Core) => () => {
 }
 const book = (core: Core): string[] => core.services.customers.book.all(P).map((r) => `${r.id} ${r.customerName}`).sort()
 
-/** What the server counted: changes applied, and the sum of the records' versions (one per change accepted). */
+/** What the server counted of the book: changes applied, and the sum of the records' versions (one per change accepted). */
 async function counted(ws: TestWorkspace): Promise<{ applied: number; versions: number; records: number }> {
   return asAdmin(
     ws.server,
     async (c) => {
       const r = await c.query<{ applied: string; versions: string; records: string }>(
-        'SELECT (SELECT count(*) FROM desk.applied) AS applied, (SELECT coalesce(sum(version), 0) FROM desk.records) AS versions, (SELECT count(*) FROM desk.records) AS records',
+        "SELECT (SELECT count(*) FROM desk.applied WHERE kind = 'customer') AS applied, (SELECT coalesce(sum(version), 0) FROM desk.records WHERE kind = 'customer') AS versions, (SELECT count(*) FROM desk.records WHERE kind = 'customer') AS records",
       )
       return { applied: Number(r.rows[0]!.applied), versions: Number(r.rows[0]!.versions), records: Number(r.rows[0]!.records) }
     },

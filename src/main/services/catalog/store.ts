@@ -90,9 +90,17 @@ export interface CatalogChange {
 
 export interface CatalogStoreOptions {
   now?: () => number
-  /** Told when a profile's catalog changed (the core publishes `catalog.changed`). */
-  onChange?: (profileId: string) => void
+  /** Told when a profile's catalog changed, and which items (the core publishes `catalog.changed`; the workspace shares them). */
+  onChange?: (profileId: string, refs: CatalogRefs) => void
 }
+
+/** Which items changed: product URIs and package numbers (an item renamed: its old and its new key). */
+export interface CatalogRefs {
+  products: string[]
+  packages: string[]
+}
+
+const refs = (products: Iterable<string>, packages: Iterable<string>): CatalogRefs => ({ products: [...new Set(products)], packages: [...new Set(packages)] })
 
 export class CatalogStore {
   private readonly now: () => number
@@ -181,7 +189,7 @@ export class CatalogStore {
       }
       this.putProduct(profileId, product)
     })
-    this.options.onChange?.(profileId)
+    this.options.onChange?.(profileId, refs([replaces ?? product.productUri, product.productUri], []))
     return product
   }
 
@@ -208,7 +216,7 @@ export class CatalogStore {
       if (pkg.merchandiseNum !== old) this.stmt('DELETE FROM catalog_packages WHERE profile_id = ? AND merchandise_num = ?').run(profileId, old)
       this.putPackage(profileId, pkg)
     })
-    this.options.onChange?.(profileId)
+    this.options.onChange?.(profileId, refs([], [replaces ?? pkg.merchandiseNum, pkg.merchandiseNum]))
     return pkg
   }
 
@@ -237,7 +245,7 @@ export class CatalogStore {
       for (const uri of goneProducts) delP.run(profileId, uri)
       for (const num of gonePackages) delK.run(profileId, num)
     })
-    this.options.onChange?.(profileId)
+    this.options.onChange?.(profileId, refs(productUris, packageNums))
   }
 
   /**
@@ -252,6 +260,7 @@ export class CatalogStore {
       const oldPackages = new Map(current.packages.map((k) => [k.merchandiseNum, JSON.stringify(k)]))
       const products: CatalogChange = { added: 0, updated: 0, unchanged: 0 }
       const packages: CatalogChange = { added: 0, updated: 0, unchanged: 0 }
+      const changed = refs([], [])
       for (const p of catalog.products) {
         const before = oldProducts.get(p.productUri)
         if (before === JSON.stringify(p)) products.unchanged++
@@ -259,6 +268,7 @@ export class CatalogStore {
           if (before === undefined) products.added++
           else products.updated++
           this.putProduct(profileId, p)
+          changed.products.push(p.productUri)
         }
       }
       for (const k of catalog.packages) {
@@ -268,15 +278,16 @@ export class CatalogStore {
           if (before === undefined) packages.added++
           else packages.updated++
           this.putPackage(profileId, k)
+          changed.packages.push(k.merchandiseNum)
         }
       }
       const counts = this.counts(profileId)
       if (counts.products > CATALOG_LIMITS.products) throw refuse(catalogMessage('catalog.tooManyItems', locale, { max: CATALOG_LIMITS.products, what: CATALOG_WHAT.products[locale] }))
       if (counts.packages > CATALOG_LIMITS.packages) throw refuse(catalogMessage('catalog.tooManyItems', locale, { max: CATALOG_LIMITS.packages, what: CATALOG_WHAT.packages[locale] }))
-      return { products, packages }
+      return { products, packages, changed }
     })
-    if (out.products.added + out.products.updated + out.packages.added + out.packages.updated > 0) this.options.onChange?.(profileId)
-    return out
+    if (out.changed.products.length + out.changed.packages.length > 0) this.options.onChange?.(profileId, out.changed)
+    return { products: out.products, packages: out.packages }
   }
 
   counts(profileId: string): { products: number; packages: number } {
@@ -301,8 +312,52 @@ export class CatalogStore {
       for (const k of catalog.packages) this.putPackage(profileId, k)
       return true
     })
-    if (seeded) this.options.onChange?.(profileId)
+    if (seeded) this.options.onChange?.(profileId, refs(catalog.products.map((p) => p.productUri), catalog.packages.map((k) => k.merchandiseNum)))
     return seeded
+  }
+
+  /** One product by URI, null when the catalog lacks it (or its stored body no longer checks). */
+  product(profileId: string, uri: string): CatalogProduct | null {
+    const body = this.stmt('SELECT body FROM catalog_products WHERE profile_id = ? AND product_uri = ?').pluck().get(profileId, uri) as string | undefined
+    const p = body === undefined ? null : catalogProductSchema.safeParse(JSON.parse(body))
+    return p?.success ? p.data : null
+  }
+
+  /** One package by number, null when the catalog lacks it. */
+  package(profileId: string, num: string): CatalogPackage | null {
+    const body = this.stmt('SELECT body FROM catalog_packages WHERE profile_id = ? AND merchandise_num = ?').pluck().get(profileId, num) as string | undefined
+    const k = body === undefined ? null : catalogPackageSchema.safeParse(JSON.parse(body))
+    return k?.success ? k.data : null
+  }
+
+  /** Every product URI and package number of a profile. */
+  refs(profileId: string): CatalogRefs {
+    return refs(
+      this.stmt('SELECT product_uri FROM catalog_products WHERE profile_id = ? ORDER BY seq').pluck().all(profileId) as string[],
+      this.stmt('SELECT merchandise_num FROM catalog_packages WHERE profile_id = ? ORDER BY seq').pluck().all(profileId) as string[],
+    )
+  }
+
+  /**
+   * Items as colleagues left them (the team workspace), in one transaction: each stored under its key as it is,
+   * or deleted (null). Not checked as a whole: a package may arrive before the product it names, and the
+   * builders refuse a missing reference with its reason until it does (CatalogRefError).
+   */
+  adopt(profileId: string, products: { ref: string; product: CatalogProduct | null }[], packages: { ref: string; pkg: CatalogPackage | null }[]): void {
+    if (products.length + packages.length === 0) return
+    this.db.tx(() => {
+      const delP = this.stmt('DELETE FROM catalog_products WHERE profile_id = ? AND product_uri = ?')
+      const delK = this.stmt('DELETE FROM catalog_packages WHERE profile_id = ? AND merchandise_num = ?')
+      for (const p of products) {
+        if (p.product) this.putProduct(profileId, { ...p.product, productUri: p.ref })
+        else delP.run(profileId, p.ref)
+      }
+      for (const k of packages) {
+        if (k.pkg) this.putPackage(profileId, { ...k.pkg, merchandiseNum: k.ref })
+        else delK.run(profileId, k.ref)
+      }
+    })
+    this.options.onChange?.(profileId, refs(products.map((p) => p.ref), packages.map((k) => k.ref)))
   }
 
   private putProduct(profileId: string, p: CatalogProduct): void {

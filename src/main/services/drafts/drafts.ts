@@ -298,6 +298,44 @@ export class DraftStore {
     return toMeta(this.head(id)!)
   }
 
+  /** A draft's row without its body, null when there is none. */
+  meta(id: string): DraftMeta | null {
+    const row = this.head(id)
+    return row ? toMeta(row) : null
+  }
+
+  /** The ids of one kind's drafts of one profile (not removed), oldest first. */
+  ids(kind: DraftKind, profileId: string): string[] {
+    return this.db.sql.prepare('SELECT id FROM drafts WHERE kind = ? AND profile_id = ? AND removed_at IS NULL ORDER BY created_at, id').pluck().all(kind, profileId) as string[]
+  }
+
+  /**
+   * Drafts as colleagues left them (the team workspace), in one transaction: each stored under its id with this
+   * name and body (checked with its kind's schema), at the next revision, removed or not. An editor open on one
+   * here meets the newer revision on its next save (app.draftConflict), as with two windows. Returns the ids left
+   * out (a body that does not check, an id another kind uses).
+   */
+  adopt(kind: DraftKind, profileId: string | null, items: { id: string; name: string; body: unknown; removed: boolean }[]): string[] {
+    if (items.length === 0) return []
+    const bad: string[] = []
+    const done: string[] = []
+    this.db.tx(() => {
+      const now = this.now()
+      for (const it of items) {
+        try {
+          this.write({ id: it.id, kind, profileId, name: it.name, body: it.body, baseRevision: 0, force: true })
+        } catch {
+          bad.push(it.id)
+          continue
+        }
+        if (it.removed) this.db.sql.prepare('UPDATE drafts SET removed_at = ? WHERE id = ?').run(now, it.id)
+        done.push(it.id)
+      }
+    })
+    if (done.length > 0) this.options.onChange?.(done)
+    return bad
+  }
+
   /** Renames a draft (its body and revision stay: an editor open elsewhere can go on saving). */
   rename(id: string, name: string): DraftMeta {
     const meta = this.db.tx(() => {

@@ -1,5 +1,6 @@
 /** What the order service's parts share: its deps, and small rules over a stored order (never-left, attempts, change news). */
-import type { AppErrorData } from '@shared/errors/app-error'
+import type { AppError, AppErrorData } from '@shared/errors/app-error'
+import type { TeamSubmit } from '@shared/ipc/channels/orders'
 import type { OutboxTiming } from '@shared/orders/outbox'
 import type { OrderRuleLimits } from '@shared/rules/order-rules'
 import type { ApiClient } from '../../api/client'
@@ -38,6 +39,14 @@ export interface OrderServiceDeps {
    * changes to it go there (see core/owner.ts). Default: always the owner.
    */
   owner?: () => void
+  /**
+   * The team workspace (services/workspace/drafts.ts): reserves an order's number, and claims a shared draft, on the
+   * server before the order is queued; says why a removed shared draft cannot be submitted (a colleague did).
+   */
+  workspace?: {
+    reserve(o: { profileId: string; draftId: string | null; channelOrderId: string }): Promise<{ release(): Promise<void>; submittedBy: TeamSubmit } | null>
+    submittedElsewhere(draftId: string): AppError | null
+  }
 }
 
 /**

@@ -90,7 +90,7 @@ export class OrderService {
     this.deps.owner?.()
     const draft = this.deps.drafts.get(draftId)
     if (draft.kind !== 'orders.order') throw AppError.app('app.invalidInput', { detail: `draft ${draftId} is not an order` }, { issues: [{ path: 'draftId', message: 'not an order draft', code: 'invalid' }] })
-    if (draft.removedAt !== null) throw AppError.app('app.draftRemoved')
+    if (draft.removedAt !== null) throw this.deps.workspace?.submittedElsewhere(draftId) ?? AppError.app('app.draftRemoved')
     if (draft.revision !== baseRevision) throw AppError.app('app.draftConflict', { revision: draft.revision, updatedAt: draft.updatedAt })
     const profileId = draft.profileId ?? (await this.deps.activeProfileId())
     const body = orderDraftSchema.parse(draft.body)
@@ -113,6 +113,8 @@ export class OrderService {
     const body = toBatchOrderBody(draft, channelCode)
     const used = () => orderIssuesError([issue('13004', 'channelOrderId', 'exists', { value: body.channelOrderId })])
     if (this.deps.store.byChannelOrderId(profileId, body.channelOrderId)) throw used()
+    // The team's say first (the number unique across the team, a shared draft submitted once): refused, nothing queued.
+    const claim = await this.deps.workspace?.reserve({ profileId, draftId: from.draftId ?? null, channelOrderId: body.channelOrderId })
     let order: StoredOrder
     try {
       order = this.deps.store.transaction(() => {
@@ -121,9 +123,10 @@ export class OrderService {
           if (from.draftRevision !== undefined && d.revision !== from.draftRevision) throw AppError.app('app.draftConflict', { revision: d.revision, updatedAt: d.updatedAt })
           this.deps.drafts.remove([from.draftId])
         }
-        return this.deps.store.insert({ profileId, body, draftId: from.draftId ?? null, draftName: from.draftName })
+        return this.deps.store.insert({ profileId, body, draftId: from.draftId ?? null, draftName: from.draftName, ...(claim ? { submittedBy: claim.submittedBy } : {}) })
       })
     } catch (err) {
+      await claim?.release().catch((e: unknown) => this.deps.log?.warn('workspace: a reserved order number could not be freed', { error: String(e) }))
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw used()
       throw err
     }
@@ -261,6 +264,7 @@ export class OrderService {
       refusal: d.refusal,
       decision: d.decision,
       asyncCheck: d.asyncCheck,
+      ...(d.submittedBy ? { submittedBy: d.submittedBy } : {}),
     }
   }
 }

@@ -17,6 +17,7 @@ import type {
   OrderSummary,
   ReadBack,
   Refusal,
+  TeamSubmit,
 } from '@shared/ipc/channels/orders'
 import { canMove, FINAL_STATES, type OrderState } from '@shared/orders/outbox'
 import type { Database, Migration } from '../db/database'
@@ -90,6 +91,8 @@ export interface OrderDetail {
   lastError: AppErrorData | null
   /** Asset numbers of its new_buy entries already listed before the last send (read-back evidence). */
   preExisting: string[] | null
+  /** Who submitted it from which workstation, from the team workspace's server (absent without a workspace). */
+  submittedBy?: TeamSubmit
   /** When unknown began (an async order's read-back waits up to the async limit from then). */
   unknownSince: number | null
 }
@@ -271,7 +274,7 @@ export class OrderStore {
   }
 
   /** Adds an order to the outbox (state queued, or held), inside the caller's transaction if any. */
-  insert(o: { profileId: string; body: BatchOrderBody; draftId: string | null; draftName: string; state?: OrderState }): StoredOrder {
+  insert(o: { profileId: string; body: BatchOrderBody; draftId: string | null; draftName: string; state?: OrderState; submittedBy?: TeamSubmit }): StoredOrder {
     const id = randomUUID()
     const now = this.now()
     const body = o.body
@@ -291,7 +294,7 @@ export class OrderStore {
         draftId: o.draftId,
         draftName: o.draftName,
         body: JSON.stringify(body),
-        record: JSON.stringify(emptyDetail()),
+        record: JSON.stringify({ ...emptyDetail(), ...(o.submittedBy ? { submittedBy: o.submittedBy } : {}) }),
         customer: customerOf(body),
         entries: body.orderList.length,
         assetNumbers: body.orderList.reduce((n, e) => n + e.assets.reduce((m, a) => m + a.assetNos.length, 0), 0),

@@ -44,6 +44,11 @@ export const WORKSPACE_MIGRATIONS: Migration[] = [
       CREATE TABLE ws_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    // Who prepares a shared order draft, and where it stands (kinds/drafts.ts), as last agreed with the server.
+    id: 'workspace-2',
+    sql: `CREATE TABLE ws_draft_share (id TEXT PRIMARY KEY, share TEXT NOT NULL);`,
+  },
 ]
 
 export interface OutboxOp {
@@ -203,6 +208,16 @@ export class LocalSyncStore {
     this.stmt('DELETE FROM ws_conflicts WHERE kind = ? AND id = ?').run(kind, id)
   }
 
+  /** A shared draft's owner and state (kinds/drafts.ts), null before it was shared. */
+  share(id: string): unknown {
+    const json = this.stmt('SELECT share FROM ws_draft_share WHERE id = ?').pluck().get(id) as string | undefined
+    return json === undefined ? null : (JSON.parse(json) as unknown)
+  }
+
+  setShare(id: string, share: unknown): void {
+    this.stmt('INSERT INTO ws_draft_share (id, share) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET share = excluded.share').run(id, JSON.stringify(share))
+  }
+
   state(key: string): string | null {
     return (this.stmt('SELECT value FROM ws_state WHERE key = ?').pluck().get(key) as string | undefined) ?? null
   }
@@ -215,7 +230,7 @@ export class LocalSyncStore {
   resetFor(identity: string): void {
     if (this.state('workspace') === identity) return
     this.tx(() => {
-      this.db.sql.exec('DELETE FROM ws_versions; DELETE FROM ws_conflicts; DELETE FROM ws_state; DELETE FROM ws_outbox;')
+      this.db.sql.exec('DELETE FROM ws_versions; DELETE FROM ws_conflicts; DELETE FROM ws_state; DELETE FROM ws_outbox; DELETE FROM ws_draft_share;')
       this.setState('workspace', identity)
     })
   }

@@ -10,7 +10,9 @@
  * - Pull: every record committed past the last change seen (`rev`), on every NOTIFY of `ld_changes` and after each
  *   send. A record with local changes not yet accepted is left alone (its send decides: accepted or conflict).
  */
+import { isDeepStrictEqual } from 'node:util'
 import pg from 'pg'
+import { AppError } from '@shared/errors/app-error'
 import type { Logger } from '../log'
 import type { ConflictChoice, WorkspaceStatus } from '@shared/workspace'
 import type { Conflict, LocalSyncStore, OutboxOp } from './local'
@@ -107,6 +109,11 @@ export class SyncEngine {
       this.kick()
     }
     this.publish()
+  }
+
+  /** Whether a workspace is set (the stores' hooks skip their look-ups otherwise). */
+  active(): boolean {
+    return this.target !== null && !this.closed
   }
 
   /** A local record changed (a kind's store tells): queue it, unless the change is a colleague's being stored. */
@@ -271,6 +278,12 @@ export class SyncEngine {
           const row = rows.get(key)
           const serverVersion = known.get(key) ?? (row ? Number(row.version) : 0)
           const base = known.get(key) ?? local.version(op.kind, op.id)
+          // The same record kept alike on both (the same demo catalog seeded on each workstation): agreement, no conflict.
+          if (serverVersion !== base && row && row.removed === op.removed && isDeepStrictEqual(row.body, op.body)) {
+            accepted.push({ op, version: serverVersion })
+            known.set(key, serverVersion)
+            continue
+          }
           if (serverVersion !== base) {
             conflicts.push({ op, theirs: { body: row?.body ?? null, removed: row?.removed ?? true, version: serverVersion, by: row ? `${row.updated_from ?? ''} (${row.updated_by})`.trim() : '' } })
             lost.add(key)
@@ -358,6 +371,40 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Runs `fn` on the server in one transaction under the write lock, right after a sync round (this workstation's
+   * changes are on the server, the colleagues' here). A server that does not answer: app.workspaceOffline. An
+   * AppError of `fn` rolls back and is passed on as it is.
+   */
+  async onServer<T>(fn: (client: pg.PoolClient, workstation: string) => Promise<T>): Promise<T> {
+    const offline = (err: unknown): AppError => AppError.app('app.workspaceOffline', { detail: err instanceof Error ? err.message : String(err) })
+    const target = this.target
+    if (!target) throw offline('no team workspace is set')
+    this.kick()
+    await this.idle()
+    const pool = this.pool
+    if (!this.online || !pool) throw offline(this.error ?? 'not connected')
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (err) {
+      throw offline(err)
+    }
+    try {
+      await client.query('BEGIN')
+      await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK])
+      const out = await fn(client, target.workstation)
+      await client.query('COMMIT')
+      return out
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw err instanceof AppError ? err : offline(err)
+    } finally {
+      client.release()
+      this.kick()
+    }
+  }
+
   /** Records changed here and by a colleague while apart, waiting for the user's choice. */
   conflicts(): Conflict[] {
     return this.options.local.conflicts()
@@ -378,7 +425,7 @@ export class SyncEngine {
       }
       this.applying = true
       try {
-        if (c.theirs !== null) k.apply([{ id, body: c.theirs, removed: c.theirsRemoved }])
+        if (c.theirs !== null || c.theirsRemoved) k.apply([{ id, body: c.theirs, removed: c.theirsRemoved }])
       } finally {
         this.applying = false
       }

@@ -119,6 +119,10 @@ export type OrderSummary = z.output<typeof orderSummarySchema>
 const batchOrderBodySchema = z.custom<BatchOrderBody>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
 
 /** Everything about one order. */
+/** Who submitted an order through the team workspace: their database role, workstation, and when (the server's clock). */
+export const teamSubmitSchema = z.object({ user: z.string().max(100), workstation: z.string().max(100), at: z.number().int().min(0) })
+export type TeamSubmit = z.output<typeof teamSubmitSchema>
+
 export const orderRecordSchema = orderSummarySchema.extend({
   /** The request body as sent (secrets, such as product passwords, replaced by "[redacted]"). */
   body: batchOrderBodySchema,
@@ -130,6 +134,8 @@ export const orderRecordSchema = orderSummarySchema.extend({
   /** The user's answer to "cannot tell". */
   decision: z.object({ at: z.number(), decision: z.enum(['done', 'notDone']) }).nullable(),
   asyncCheck: asyncCheckSchema.nullable(),
+  /** Who submitted it from which workstation, as the team workspace's server recorded it (absent without a workspace). */
+  submittedBy: teamSubmitSchema.optional(),
 })
 export type OrderRecord = z.output<typeof orderRecordSchema>
 

@@ -90,3 +90,28 @@ describe('an order the app cannot tell about', () => {
     w.unmount()
   })
 })
+
+describe('an order submitted through the team workspace', () => {
+  const open = async (rec: OrderRecord): Promise<{ text: string; unmount: () => void }> => {
+    bridge(rec)
+    const store = useOrderHistoryStore()
+    const w = mount(OrderDetailDrawer, { global: { plugins: [ElementPlus, i18n] }, attachTo: document.body })
+    await store.open('o1')
+    await flushPromises()
+    return { text: document.body.querySelector('[data-testid=od-submitted-by]')?.textContent ?? '', unmount: () => w.unmount() }
+  }
+
+  it('says who submitted it from which workstation, in English and in Chinese; nothing without a workspace', async () => {
+    const team = record({ state: 'done', readBacks: [], submittedBy: { user: 'alice', workstation: 'Front desk 2', at: 5 } })
+    let shown = await open(team)
+    expect(shown.text).toBe('Submitted by alice from Front desk 2')
+    shown.unmount()
+    applyLocale('zh-CN')
+    shown = await open(team)
+    expect(shown.text).toBe('由 alice 在 Front desk 2 提交')
+    shown.unmount()
+    shown = await open(record({ state: 'done', readBacks: [] }))
+    expect(document.body.querySelector('[data-testid=od-submitted-by]')).toBeNull()
+    shown.unmount()
+  })
+})

@@ -1,0 +1,2 @@
+export type { SyncKind } from './types'
+export { customerBody, customerKind } from './customer'
