@@ -6,7 +6,7 @@ import type { WorkspaceConflict } from '@shared/ipc/channels/workspace'
 import type { Conflict } from './local'
 
 /** Fields that name a record, in the order they are tried. */
-const TITLE_FIELDS = ['customerName', 'name', 'title', 'enterpriseName', 'branchName'] as const
+const TITLE_FIELDS = ['customerName', 'productName', 'packageName', 'name', 'title', 'enterpriseName', 'branchName'] as const
 
 const asRecord = (body: unknown): Record<string, unknown> => (body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {})
 

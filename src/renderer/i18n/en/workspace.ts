@@ -71,7 +71,8 @@ export default {
     },
     kind: {
       customer: 'Customer',
-      catalog: 'Catalog product',
+      product: 'Catalog product',
+      package: 'Catalog package',
       template: 'Template',
       draft: 'Order draft',
     },

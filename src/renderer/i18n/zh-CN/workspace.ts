@@ -70,7 +70,8 @@ export default {
     },
     kind: {
       customer: '客户',
-      catalog: '目录产品',
+      product: '目录产品',
+      package: '目录产品包',
       template: '模板',
       draft: '订单草稿',
     },
