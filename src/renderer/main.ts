@@ -8,7 +8,7 @@ import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
 import { connect } from './api/connection'
 import { resolveLocale } from '@shared/i18n/locale'
-import { applyLocale, i18n } from './i18n'
+import { applyLocale, i18n, loadAllErrorSentences } from './i18n'
 import { rememberedLocale } from './composables/ui-prefs'
 import { createAppRouter, followEarlyAddress } from './router'
 import App from './App.vue'
@@ -25,6 +25,7 @@ async function start(): Promise<void> {
   followEarlyAddress(router)
   startAriaRepair({ pageSize: () => i18n.global.t('a11y.pageSize') }, i18n.global.locale)
   createApp(App).use(createPinia()).use(i18n).use(router).mount('#app')
+  void loadAllErrorSentences()
 }
 
 void start()
