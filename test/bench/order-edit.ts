@@ -62,7 +62,8 @@ interface TraceEvent {
 async function startTrace(page: Page): Promise<() => Promise<Record<string, number>>> {
   const cdp = await page.context().newCDPSession(page)
   const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', (d: { value: TraceEvent[] }) => events.push(...d.value))
+  // The protocol types the events as string records; they are the trace's own events.
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])))
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel', transferMode: 'ReportEvents' })
   return async () => {
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
