@@ -5,6 +5,8 @@ import vue from '@vitejs/plugin-vue'
 import AutoImport from 'unplugin-auto-import/vite'
 import Components from 'unplugin-vue-components/vite'
 import { ElementPlusResolver } from 'unplugin-vue-components/resolvers'
+import { splitIcons } from './scripts/vite/split-icons'
+import { chunkModules } from './scripts/vite/chunk-modules'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const alias = { '@shared': resolve(root, 'src/shared') }
@@ -51,6 +53,10 @@ export default defineConfig({
       __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
     },
     plugins: [
+      // Each Element Plus icon goes to the chunks that use it (the package is one module of ~290 icons).
+      splitIcons(),
+      // .vite/chunk-modules.json: which modules each chunk holds (the first-screen bench follows it).
+      chunkModules(root),
       vue({ features: { optionsAPI: false, prodDevtools: false } }),
       AutoImport({ resolvers: [ElementPlusResolver()], dts: false }),
       Components({ resolvers: [ElementPlusResolver()], dts: false }),
@@ -60,7 +66,13 @@ export default defineConfig({
       minify: true,
       // .vite/manifest.json: which chunks each module brings (the first-screen bench follows it).
       manifest: true,
-      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve(root, 'src/renderer/index.html') },
+        // Every module the entry imports statically ('$initial') in one chunk with the entry: the first screen
+        // loads one file instead of forty-odd small ones, without their import/export lists between chunks and
+        // compressed as one (192.6 → 182.9 KB gzipped). What only lazy routes use is still split as before.
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      },
     },
   },
 })

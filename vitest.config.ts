@@ -19,7 +19,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['test/unit/node/**/*.test.ts'], environment: 'node', ...ROOMY },
+        test: {
+          name: 'unit',
+          include: ['test/unit/node/**/*.test.ts'],
+          environment: 'node',
+          ...ROOMY,
+          // As each Node entry does: error sentences in every language.
+          setupFiles: ['src/shared/errors/catalog-languages.ts'],
+        },
       },
       {
         resolve: { alias },
@@ -41,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['src/shared/errors/catalog-languages.ts'],
           // Some tests run the built CLI or app: build once when the sources are newer than out/.
           globalSetup: ['test/support/global-build.ts'],
           environment: 'node',

@@ -2,6 +2,8 @@
  * Browser mode: the core behind a loopback HTTP server, serving the built renderer to any Chromium-class browser.
  * Prints one line with the address (token included) to open. Stops cleanly on SIGINT/SIGTERM.
  */
+// This process words errors in every language (src/shared/errors/catalog.ts).
+import '@shared/errors/catalog-languages'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'

@@ -3,6 +3,8 @@
  * Exit codes: 0 success, 1 partial failure, 2 error (nothing done, bad input, refused credentials),
  * 130 interrupted. See docs/cli.md.
  */
+// This process words errors in every language (src/shared/errors/catalog.ts).
+import '@shared/errors/catalog-languages'
 import { CommanderError } from 'commander'
 import { appPaths, appVersion } from './app-paths'
 import { buildProgram } from './cli/commands'

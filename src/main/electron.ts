@@ -4,6 +4,8 @@
  * strict CSP, permissions denied, navigation and new windows refused (https links go to the system browser after
  * validation), every IPC call's sender checked. The core is the same one browser mode runs.
  */
+// This process words errors in every language (src/shared/errors/catalog.ts).
+import '@shared/errors/catalog-languages'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron'

@@ -8,7 +8,7 @@ import 'element-plus/es/components/message/style/css'
 import './styles/app.css'
 import { connect } from './api/connection'
 import { resolveLocale } from '@shared/i18n/locale'
-import { applyLocale, i18n } from './i18n'
+import { applyLocale, i18n, loadAllErrorSentences } from './i18n'
 import { rememberedLocale } from './composables/ui-prefs'
 import { createAppRouter, followEarlyAddress } from './router'
 import App from './App.vue'
@@ -17,9 +17,15 @@ import { startAriaRepair } from './composables/aria-repair'
 // Before the router: the hash may still carry `#token=…` (which the bridge removes) or a one-time `#code=…` of an
 // address the core opened (exchanged for the token first). Meanwhile the first screen's language (as the app
 // store picks it before the settings are read) is loaded; the other language's messages come only if needed.
-await Promise.all([connect(), applyLocale(rememberedLocale() ?? resolveLocale('system', navigator.language))])
+// Not a top-level await: the first screen is one chunk (electron.vite.config.ts), and a language's chunk imports
+// from it, so that chunk must have finished evaluating before the language's import can settle.
+async function start(): Promise<void> {
+  await Promise.all([connect(), applyLocale(rememberedLocale() ?? resolveLocale('system', navigator.language))])
+  const router = createAppRouter()
+  followEarlyAddress(router)
+  startAriaRepair({ pageSize: () => i18n.global.t('a11y.pageSize') }, i18n.global.locale)
+  createApp(App).use(createPinia()).use(i18n).use(router).mount('#app')
+  void loadAllErrorSentences()
+}
 
-const router = createAppRouter()
-followEarlyAddress(router)
-startAriaRepair({ pageSize: () => i18n.global.t('a11y.pageSize') }, i18n.global.locale)
-createApp(App).use(createPinia()).use(i18n).use(router).mount('#app')
+void start()

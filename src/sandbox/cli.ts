@@ -2,6 +2,8 @@
  * `npm run sandbox -- [options]`: runs the sandbox on its own. Prints exactly one line on stdout,
  * `sandbox listening on http://127.0.0.1:PORT`, and stops cleanly (data file written) on SIGINT or SIGTERM.
  */
+// This process words errors in every language (src/shared/errors/catalog.ts).
+import '@shared/errors/catalog-languages'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { startSandbox, type SandboxOptions } from './index'
 

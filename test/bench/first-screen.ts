@@ -6,7 +6,7 @@
  * depend on the machine's load.
  *
  * What the page then loads on demand before the shell shows is reported beside it (`beforeShell`, from the build's
- * .vite/manifest.json): the English messages (main.ts awaits the first language before mounting) and the
+ * .vite/manifest.json, and .vite/chunk-modules.json for a module merged into a shared chunk): the English messages (main.ts awaits the first language before mounting) and the
  * schemas of the channels the start-up page calls (app.info, settings.get, profiles.list), with the chunks they
  * import that are not counted already. `withBeforeShellGzipKB` is the sum of both: all the JavaScript the first
  * screen needs. Run alone: `npx tsx --tsconfig tsconfig.node.json test/bench/first-screen.ts`.
@@ -78,8 +78,17 @@ export function runFirstScreenBench(outDir = resolve(dirname(fileURLToPath(impor
       extra.push(sized(chunk.file))
       for (const i of chunk.imports ?? []) visit(i)
     }
+    // A module merged into a shared chunk has no key of its own: .vite/chunk-modules.json names its chunk.
+    const chunkModulesPath = join(outDir, '.vite/chunk-modules.json')
+    const chunkModules = existsSync(chunkModulesPath)
+      ? (JSON.parse(readFileSync(chunkModulesPath, 'utf8')) as Record<string, string[]>)
+      : {}
     for (const end of BEFORE_SHELL) {
-      const key = Object.keys(manifest).find((k) => k.endsWith(end))
+      let key = Object.keys(manifest).find((k) => k.endsWith(end))
+      if (!key) {
+        const file = Object.keys(chunkModules).find((f) => chunkModules[f]!.some((m) => m.endsWith(end)))
+        key = file && Object.keys(manifest).find((k) => manifest[k]!.file === file)
+      }
       if (!key) throw new Error(`${end} is not in the build's manifest`)
       visit(key)
     }

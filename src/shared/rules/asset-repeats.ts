@@ -14,8 +14,7 @@ export interface EntryNumbers {
 }
 
 const NONE: readonly RuleIssue[] = Object.freeze([])
-/** Bounds of the packed place: groups per entry and numbers per group (a draft holds 200 and 20,000). */
-const GROUPS = 1 << 12
+/** Bound of the packed place (group × ITEMS + index): numbers per group (a draft holds 20,000). */
 const ITEMS = 1 << 24
 
 /** Reads an entry of a request body (anything: a malformed entry has no numbers). */
@@ -31,34 +30,130 @@ export function entryNumbers(entry: unknown): EntryNumbers {
 
 /** Per entry (same order), its numbers met in an earlier entry: each at its field, naming the first place. */
 export function assetRepeatsAcrossEntries(entries: readonly EntryNumbers[]): (readonly RuleIssue[])[] {
-  const out: (readonly RuleIssue[])[] = entries.map(() => NONE)
-  // One entry needs no pass: nothing earlier to meet.
-  if (entries.length < 2) return out
-  // Where each number was first met, as one number (entry, group, index) so 100,000 numbers build no strings.
-  const firstAt = new Map<string, number>()
-  entries.forEach((e, i) => {
-    const mine = new Set<string>()
+  return assetRepeatsTracker().update(entries)
+}
+
+/**
+ * The same pass, kept up to date as entries change (the wizard checks on every key): `update` takes the entries
+ * again, an entry given as the same object as last time being unchanged, and re-reads only the entries that
+ * changed, then re-words the entries whose repeats those changes touch. Typing a number into one entry of 100
+ * then reads about 1,000 numbers, not 100,000. Entries added, removed or moved (another count) start it over.
+ */
+export interface AssetRepeatsTracker {
+  update(entries: readonly EntryNumbers[]): (readonly RuleIssue[])[]
+}
+
+export function assetRepeatsTracker(): AssetRepeatsTracker {
+  let last: readonly EntryNumbers[] = []
+  /** Each entry's distinct valid numbers, in order, with the place they are first met in it. */
+  let places: Map<string, number>[] = []
+  /** The entries holding each number, ascending: one index, or a list when several do (most numbers are in one). */
+  let owners = new Map<string, number | number[]>()
+  let out: (readonly RuleIssue[])[] = []
+
+  const firstOwner = (no: string): number => {
+    const o = owners.get(no)!
+    return typeof o === 'number' ? o : o[0]!
+  }
+  function addOwner(no: string, i: number): void {
+    const o = owners.get(no)
+    if (o === undefined) owners.set(no, i)
+    else if (typeof o === 'number') owners.set(no, o < i ? [o, i] : [i, o])
+    else o.splice(sortedIndex(o, i), 0, i)
+  }
+  function removeOwner(no: string, i: number): void {
+    const o = owners.get(no)
+    if (typeof o === 'number') owners.delete(no)
+    else if (o) {
+      o.splice(o.indexOf(i), 1)
+      if (o.length === 1) owners.set(no, o[0]!)
+    }
+  }
+  /** The entries holding a number, into `into`. */
+  function ownersInto(no: string, into: Set<number>): void {
+    const o = owners.get(no)
+    if (typeof o === 'number') into.add(o)
+    else if (o) for (const j of o) into.add(j)
+  }
+  /** Entry i's repeats: its numbers first held by an earlier entry. */
+  function wordRepeats(i: number, e: EntryNumbers): readonly RuleIssue[] {
     let found: RuleIssue[] | undefined
-    e.groups.forEach((nos, g) => {
-      if (!nos) return
-      for (let n = 0; n < nos.length; n++) {
-        const no = nos[n]
-        if (typeof no !== 'string' || mine.has(no) || !ASSET_NUMBER.test(no)) continue
-        mine.add(no)
-        const first = firstAt.get(no)
-        if (first === undefined) {
-          firstAt.set(no, (i * GROUPS + g) * ITEMS + n)
-          continue
-        }
-        const fe = Math.floor(first / (GROUPS * ITEMS))
-        const fg = Math.floor(first / ITEMS) % GROUPS
-        const at = `orderList[${fe}].assets[${fg}].assetNos[${first % ITEMS}]`
-        found ??= []
-        // 13004: the order rules' code (order-rules imports this file).
-        found.push(issue('13004', `orderList[${i}].assets[${g}].assetNos[${n}]`, 'duplicate', { value: no, first: at }, e.sequence))
-      }
+    for (const [no, at] of places[i]!) {
+      const f = firstOwner(no)
+      if (f === i) continue
+      const first = places[f]!.get(no)!
+      found ??= []
+      // 13004: the order rules' code (order-rules imports this file).
+      found.push(
+        issue('13004', `orderList[${i}].assets[${Math.floor(at / ITEMS)}].assetNos[${at % ITEMS}]`, 'duplicate', { value: no, first: `orderList[${f}].assets[${Math.floor(first / ITEMS)}].assetNos[${first % ITEMS}]` }, e.sequence),
+      )
+    }
+    return found ?? NONE
+  }
+  function restart(entries: readonly EntryNumbers[]): void {
+    places = entries.map(placesOf)
+    owners = new Map()
+    places.forEach((mine, i) => {
+      for (const no of mine.keys()) addOwner(no, i)
     })
-    if (found) out[i] = found
+    // One entry needs no pass: nothing earlier to meet.
+    out = entries.map((e, i) => (entries.length < 2 ? NONE : wordRepeats(i, e)))
+  }
+  return {
+    update(entries) {
+      if (entries.length !== last.length) restart(entries)
+      else {
+        const touched = new Set<number>()
+        entries.forEach((e, i) => {
+          if (e === last[i]) return
+          touched.add(i)
+          const before = places[i]!
+          const now = placesOf(e)
+          places[i] = now
+          for (const [no, at] of before) {
+            const still = now.get(no)
+            if (still === at) continue
+            // Gone, or moved within the entry: every entry holding it may word it differently.
+            if (still === undefined) removeOwner(no, i)
+            ownersInto(no, touched)
+          }
+          for (const no of now.keys()) {
+            if (before.has(no)) continue
+            addOwner(no, i)
+            ownersInto(no, touched)
+          }
+        })
+        // A new list each time: the one returned last stays as it was.
+        out = out.slice()
+        if (entries.length >= 2) for (const i of touched) out[i] = wordRepeats(i, entries[i]!)
+      }
+      last = entries
+      return out
+    },
+  }
+}
+
+/** An entry's distinct valid numbers in order, each with its first place in the entry (group and index, packed). */
+function placesOf(e: EntryNumbers): Map<string, number> {
+  const mine = new Map<string, number>()
+  e.groups.forEach((nos, g) => {
+    if (!nos) return
+    for (let n = 0; n < nos.length; n++) {
+      const no = nos[n]
+      if (typeof no !== 'string' || mine.has(no) || !ASSET_NUMBER.test(no)) continue
+      mine.set(no, g * ITEMS + n)
+    }
   })
-  return out
+  return mine
+}
+
+function sortedIndex(list: readonly number[], x: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }

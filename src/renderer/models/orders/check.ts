@@ -7,7 +7,7 @@
  * Warnings (`orderWarnings`) are kept the same way; they never count as issues.
  */
 import { DEFAULT_ORDER_RULE_LIMITS, checkBatchOrderBody, checkOrderEntry, type OrderRuleLimits } from '@shared/rules/order-rules'
-import { assetRepeatsAcrossEntries, entryNumbers, type EntryNumbers } from '@shared/rules/asset-repeats'
+import { assetRepeatsTracker, entryNumbers, type EntryNumbers } from '@shared/rules/asset-repeats'
 import { orderEntryWarnings } from '@shared/rules/order-warnings'
 import { entryBody, type OrderDraft, type OrderEntryDraft } from '@shared/orders/draft'
 import type { RuleIssue } from '@shared/rules/issue'
@@ -41,8 +41,10 @@ interface Kept {
 /** A checker with its own cache (one per open order). */
 export function createOrderChecker(): OrderChecker {
   let cache = new WeakMap<OrderEntryDraft, Kept>()
-  // The pass across entries reads every number (100,000 in a big order): it runs again only when a list of numbers
-  // changed or moved. Edits replace objects, so the draft's own number lists, in order, say whether any did.
+  // The pass across entries: kept up to date, re-reading only the entries whose numbers changed (a number typed
+  // into one entry reads its 1,000, not the order's 100,000), and skipped when no list of numbers changed or moved.
+  // Edits replace objects, so the draft's own number lists, in order, say whether any did.
+  const tracker = assetRepeatsTracker()
   let lastLists: readonly (readonly string[])[] = []
   let lastShape = ''
   let lastRepeats: (readonly RuleIssue[])[] = []
@@ -71,7 +73,7 @@ export function createOrderChecker(): OrderChecker {
       const lists = draft.entries.flatMap((e) => e.assets.map((a) => a.assetNos))
       const shape = draft.entries.map((e) => e.assets.length).join(',')
       const same = shape === lastShape && lists.length === lastLists.length && lists.every((l, i) => l === lastLists[i])
-      const repeats = same ? lastRepeats : assetRepeatsAcrossEntries(kept.map((k) => k.numbers))
+      const repeats = same ? lastRepeats : tracker.update(kept.map((k) => k.numbers))
       lastLists = lists
       lastShape = shape
       lastRepeats = repeats

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError, describeError } from '@shared/errors/app-error'
-import { API_ERRORS, APP_ERRORS, PARAM_TERMS } from '@shared/errors/catalog'
+import { API_ERRORS, APP_ERRORS, catalogText, PARAM_TERMS, type CatalogCode } from '@shared/errors/catalog'
+import { ZH_CN_SENTENCES } from '@shared/errors/catalog-zh-CN'
 import { FIELD_TERMS, inputIssuesOf, ISSUE_CODES, ISSUE_TEXT } from '@shared/errors/input-issues'
 import { SECRET_NAMES } from '@shared/ipc/channels/profiles'
 import { lookupAssetInputSchema } from '@shared/ipc/channels/lookup'
@@ -75,9 +76,15 @@ describe('error words', () => {
 
   it('has every sentence and term in both languages', () => {
     for (const code of ISSUE_CODES) expect(ISSUE_TEXT[code].en && ISSUE_TEXT[code]['zh-CN']).toBeTruthy()
-    for (const t of [...Object.values(FIELD_TERMS), ...Object.values(APP_ERRORS), ...Object.values(API_ERRORS)]) {
+    for (const t of Object.values(FIELD_TERMS)) {
       expect(t.en.length).toBeGreaterThan(0)
       expect(t['zh-CN']).toMatch(/[\u4e00-\u9fff]/)
+    }
+    const codes = [...Object.keys(APP_ERRORS), ...Object.keys(API_ERRORS)] as CatalogCode[]
+    for (const code of codes) {
+      expect(catalogText(code, 'en')!.length).toBeGreaterThan(0)
+      expect(ZH_CN_SENTENCES[code]).toMatch(/[\u4e00-\u9fff]/)
+      expect(catalogText(code, 'zh-CN')).toBe(ZH_CN_SENTENCES[code])
     }
   })
 })
