@@ -104,7 +104,7 @@ export const APP_ERRORS = {
   'app.openFileEmpty': { en: 'The drafts file “{file}” holds no drafts. Nothing was added.', 'zh-CN': '草稿文件“{file}”中没有草稿。未添加任何内容。' },
   'app.internal': { en: 'Something went wrong inside the app. The details are in the log.', 'zh-CN': '应用内部出错，详情见日志。' },
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
-  'app.coreUnavailable': { en: "The app's core is not running. Start it again with npm start, then reload this page.", 'zh-CN': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。' },
+  'app.coreUnavailable': { en: "License Desk's core is not running. Start it again (npm start) and paste the address it prints into this tab's address bar; what you typed here is kept.", 'zh-CN': 'License Desk 核心未在运行。请重新启动（npm start），并将其输出的地址粘贴到此标签页的地址栏；您在此处输入的内容会保留。' },
   'app.bridgeUnauthorized': { en: 'This page has no valid access key for License Desk. Open the address printed by npm start.', 'zh-CN': '此页面没有有效的 License Desk 访问密钥。请打开 npm start 打印的地址。' },
 } as const satisfies Record<string, CatalogEntry>
 
