@@ -120,7 +120,7 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   for (const [num, status] of expected) {
     const r = byLock.get(num)
     expect(r, num).toBeDefined()
-    expect([num, r!.status, r!.words]).toEqual([num, String(status), disableWords[status]])
+    expect([num, r!.status, r!.words]).toEqual([num, status === 1 ? 'Done' : 'Refused', disableWords[status]])
   }
 
   // The service agrees: every lock that said "success" is locked now.
