@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
+import { expectNoSeriousA11y } from './fixtures/a11y'
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click()
@@ -107,6 +108,8 @@ test('a bulk run of several calls is one row that opens to list its calls', asyn
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByTestId('journal-call-operation')).toHaveCount(3)
+  await expectNoSeriousA11y(page, 'journal with a run opened')
   // The calls may go at once, so their order among themselves is not fixed.
   await expect(page.getByTestId('journal-call-operation')).toHaveCount(3)
   expect((await page.getByTestId('journal-call-operation').allTextContents()).sort()).toEqual(['Disable locks · part 1', 'Disable locks · part 2', 'Disable locks · part 3'])
