@@ -1,6 +1,7 @@
 /**
  * Browser mode: the core behind a loopback HTTP server, serving the built renderer to any Chromium-class browser.
- * Prints one line with the address (token included) to open. Stops cleanly on SIGINT/SIGTERM.
+ * Prints one line with the address (token included) to open. Listens on the port of its last start on the data
+ * folder when free (browser-port.ts). Stops cleanly on SIGINT/SIGTERM.
  */
 // This process words errors in every language (src/shared/errors/catalog.ts).
 import '@shared/errors/catalog-languages'
@@ -14,6 +15,7 @@ import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
 import { describeHolder, readOwner } from './core/owner'
 import { startHttpTransport } from './ipc/http-transport'
+import { isPortTaken, rememberedPort, rememberPort } from './browser-port'
 
 function portArg(value: string): number {
   const n = Number(value)
@@ -27,11 +29,11 @@ async function main(): Promise<void> {
   const program = new Command('license-desk-browser')
     .description('License Desk in browser mode: a loopback-only server for the app, opened in a browser')
     .version(version)
-    .option('--port <port>', 'port on 127.0.0.1 (default: a free one)', portArg, 0)
+    .option('--port <port>', 'port on 127.0.0.1 (default: the one of the last start on this data folder, else a free one)', portArg)
     .option('--data-dir <dir>', 'data folder (default: LICENSE_DESK_DATA_DIR, else the platform app-data folder)')
     .option('--open', 'open the app in Chromium or the default browser (with a one-time address, not the token)')
     .parse()
-  const opts = program.opts<{ port: number; dataDir?: string; open?: boolean }>()
+  const opts = program.opts<{ port?: number; dataDir?: string; open?: boolean }>()
 
   if (!existsSync(join(paths.rendererDir, 'index.html'))) {
     process.stderr.write(`The renderer is not built (${paths.rendererDir} is missing): run \`npm run build\` first.\n`)
@@ -53,14 +55,25 @@ async function main(): Promise<void> {
     }
     throw err
   }
-  const server = await startHttpTransport({
-    registry: core.registry,
-    events: core.events,
-    rendererDir: paths.rendererDir,
-    log: core.services.log.child('http'),
-    port: opts.port,
-    downloads: core.services.exports,
-  })
+  const listen = (port: number) =>
+    startHttpTransport({
+      registry: core.registry,
+      events: core.events,
+      rendererDir: paths.rendererDir,
+      log: core.services.log.child('http'),
+      port,
+      downloads: core.services.exports,
+    })
+  const last = opts.port === undefined ? rememberedPort(dataDir) : null
+  let server: Awaited<ReturnType<typeof listen>>
+  try {
+    server = await listen(opts.port ?? last ?? 0)
+  } catch (err) {
+    if (last === null || !isPortTaken(err)) throw err
+    server = await listen(0)
+    process.stdout.write(`Port ${last}, used last time, is taken by another program: using ${server.port}. A tab still open on port ${last} cannot reconnect; open the address below.\n`)
+  }
+  rememberPort(dataDir, server.port)
   core.services.owner.setAddress(server.url)
   process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
   // The browser's command line is readable by other local users: it gets a one-time address, never the token.

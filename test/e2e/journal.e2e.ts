@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
+import { expectNoSeriousA11y } from './fixtures/a11y'
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click()
@@ -83,4 +84,46 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   await page.getByTestId('language-zh-CN').click()
   await page.getByTestId('nav-journal').click()
   await expect(page.getByTestId('journal-row-summary')).toHaveText(['2 个锁：1 个已禁用，1 个操作失败', '已发放 3 个资产编号'])
+})
+
+test('a bulk run of several calls is one row that opens to list its calls', async ({ app, page }) => {
+  // Two locks a call: a run of 5 locks is 3 calls, listed as one run (none of these locks exists in the sandbox).
+  await api(app, 'settings.update', { bulk: { lockChunkSize: 2 } })
+  const items = ['8199000001', '8199000002', '8199000003', '8199000004', '8199000005']
+  const job = await api<{ id: string }>(app, 'bulk.start', { kind: 'locks.disable', items })
+  await expect.poll(async () => (await api<{ job: { status: string } }>(app, 'bulk.get', { id: job.id, limit: 1 })).job.status).toBe('completed')
+  await api(app, 'shellnums.issue', { size: 1 })
+
+  await app.open(page)
+  await page.getByTestId('nav-journal').click()
+  await expect(page.getByTestId('journal-total')).toHaveText('2 entries')
+  await expect(page.getByTestId('journal-run-operation')).toHaveText(['Disable locks'])
+  await expect(page.getByTestId('journal-run-calls')).toHaveText(['bulk run, 3 calls'])
+  await expect(page.getByTestId('journal-run-outcome')).toHaveText(['Succeeded'])
+  await expect(page.getByTestId('journal-run-summary')).toHaveText(['5 locks: 5 do not exist'])
+  await expect(page.getByTestId('journal-row-operation')).toHaveText(['Get asset numbers'])
+  await expect(page.getByTestId('journal-call-operation')).toHaveCount(0)
+
+  const toggle = page.getByTestId('journal-run-toggle')
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByTestId('journal-call-operation')).toHaveCount(3)
+  await expectNoSeriousA11y(page, 'journal with a run opened')
+  // The calls may go at once, so their order among themselves is not fixed.
+  await expect(page.getByTestId('journal-call-operation')).toHaveCount(3)
+  expect((await page.getByTestId('journal-call-operation').allTextContents()).sort()).toEqual(['Disable locks · part 1', 'Disable locks · part 2', 'Disable locks · part 3'])
+  expect((await page.getByTestId('journal-call-summary').allTextContents()).sort()).toEqual(['1 lock: 1 does not exist', '2 locks: 2 do not exist', '2 locks: 2 do not exist'])
+  await page.getByTestId('journal-call-operation').filter({ hasText: 'part 1' }).click()
+  const drawer = page.getByTestId('journal-drawer')
+  await expect(drawer.getByTestId('journal-body')).toContainText('8199000001')
+  await page.keyboard.press('Escape')
+  await toggle.click()
+  await expect(page.getByTestId('journal-call-operation')).toHaveCount(0)
+
+  await page.getByTestId('nav-settings').click()
+  await page.getByTestId('language-zh-CN').click()
+  await page.getByTestId('nav-journal').click()
+  await expect(page.getByTestId('journal-run-calls')).toHaveText(['批量任务，共 3 次调用'])
+  await expect(page.getByTestId('journal-run-summary')).toHaveText(['5 个锁：5 个不存在'])
 })

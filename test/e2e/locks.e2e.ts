@@ -120,7 +120,7 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   for (const [num, status] of expected) {
     const r = byLock.get(num)
     expect(r, num).toBeDefined()
-    expect([num, r!.status, r!.words]).toEqual([num, String(status), disableWords[status]])
+    expect([num, r!.status, r!.words]).toEqual([num, status === 1 ? 'Done' : 'Refused', disableWords[status]])
   }
 
   // The service agrees: every lock that said "success" is locked now.
@@ -142,7 +142,7 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
   const enableWords = { 1: 'Success: enabled', 2: 'Lock does not exist', 3: 'Operation failed', 4: 'Wrong lock type: cannot be enabled' }
   const again = new Map((await readResults(page)).map((r) => [r.lock, r]))
   for (const [num, status] of expected) {
-    expect([num, again.get(num)?.status, again.get(num)?.words]).toEqual([num, String(status), enableWords[status]])
+    expect([num, again.get(num)?.status, again.get(num)?.words]).toEqual([num, status === 1 ? 'Done' : 'Refused', enableWords[status]])
   }
   const final = await api<AssetTable>(app, 'assets.list', { refresh: true })
   for (let i = 0; i < final.count; i++) {

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { BUILT_AREAS } from '../../src/renderer/router/area-names'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { test, expect } from './fixtures'
+import { test, expect, draftText } from './fixtures'
 import { BROWSER_ENTRY } from './fixtures/app-process'
 
 async function chooseLanguage(page: Page, testId: string): Promise<void> {
@@ -122,12 +122,39 @@ test('after a restart the open tab says, in the chosen language, how to reconnec
   await expect(page.getByTestId('nav-orders')).toHaveText('订单')
 })
 
-test('when the core stops, the page says so plainly', async ({ app, page }) => {
+test('when the core stops, the banner says how to reconnect this tab; what is typed meanwhile is kept when it does', async ({ app, page }) => {
   await app.open(page)
-  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await page.getByTestId('nav-locks').click()
+  await page.getByTestId('locks-text').fill('8100000002')
   await expect(page.getByTestId('core-down-banner')).toHaveCount(0)
+  const banner = page.getByTestId('core-down-banner')
   await app.stop()
-  await expect(page.getByTestId('core-down-banner')).toContainText("The app's core is not running", { timeout: 30_000 })
+  await expect(banner).toContainText("License Desk's core is not running", { timeout: 30_000 })
+  await expect(banner).toContainText("paste the address it prints into this tab's address bar")
+  await expect(banner).not.toContainText('reload this page')
+
+  // Typed while nothing answers: it cannot be saved in the core.
+  await page.getByTestId('locks-text').fill('8100000002\n8100000003')
+  await page.getByTestId('locks-operator').fill('typed@while.down')
+  // Started again, browser mode comes back on its port (the tab's origin), so the new address reconnects this tab.
+  const port = app.port
+  await app.restart()
+  expect(app.port).toBe(port)
+  await page.goto(app.url)
+  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await expect(banner).toHaveCount(0)
+  await page.getByTestId('nav-locks').click()
+  await expect(page.getByTestId('locks-text')).toHaveValue('8100000002\n8100000003')
+  await expect(page.getByTestId('locks-operator')).toHaveValue('typed@while.down')
+  // And it reaches the core: a later start shows it too.
+  await expect.poll(() => draftText(app, 'locks')).toContain('typed@while.down')
+
+  // In Chinese too.
+  await chooseLanguage(page, 'language-zh-CN')
+  await expect(page.getByTestId('nav-orders')).toHaveText('订单')
+  await app.stop()
+  await expect(banner).toContainText('License Desk 核心未在运行', { timeout: 30_000 })
+  await expect(banner).toContainText('将其输出的地址粘贴到此标签页的地址栏')
 })
 
 test.describe('without a system keychain', () => {

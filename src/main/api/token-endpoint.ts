@@ -9,6 +9,7 @@ import { deadlineError } from './deadline'
 import { backoffMs, sleep } from './retry'
 import { tokenResponseSchema, type TokenIssuer, type TokenResponse } from './tokens'
 import { classifyTransportError } from './transport'
+import { hostOf } from '@shared/errors/transport-words'
 
 export interface TokenEndpointOptions {
   dispatcher: Dispatcher
@@ -65,7 +66,8 @@ export function tokenEndpointIssuer(tokenUrl: string, opts: TokenEndpointOptions
         if (timeout.aborted) throw passed()
         const t = classifyTransportError(err, signal)
         if (t.fate === 'aborted') throw AppError.app('app.cancelled')
-        failure = AppError.app('app.tokenRequest', { detail: t.detail }, { retryable: true })
+        // The machine's name lets the sentence say where nothing answers (src/shared/errors/transport-words.ts).
+        failure = AppError.app('app.tokenRequest', { detail: t.detail, host: hostOf(tokenUrl) }, { retryable: true })
       }
       if (!failure.details.retryable || attempt >= opts.maxRetries) throw failure
       try {

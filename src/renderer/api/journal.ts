@@ -2,8 +2,9 @@
 import type { JournalExport, JournalFilter, JournalPage } from '@shared/ipc/channels/journal'
 import { invoke } from '../bridge'
 
-export function listJournal(filter: JournalFilter, offset: number, limit: number): Promise<JournalPage> {
-  return invoke('journal.list', { ...filter, offset, limit })
+/** A page of entries; `byRun`: of rows, a bulk run's calls taken together (see `journal.list`). */
+export function listJournal(filter: JournalFilter, offset: number, limit: number, byRun = false): Promise<JournalPage> {
+  return invoke('journal.list', { ...filter, offset, limit, ...(byRun ? { byRun } : {}) })
 }
 
 export function exportJournal(filter: JournalFilter, format: 'csv' | 'json'): Promise<JournalExport> {

@@ -15,6 +15,7 @@ import {
   type FieldIssues,
 } from '@shared/customers/fields'
 import type { Locale } from '@shared/i18n/locale'
+import { nameFieldIn } from '@shared/rules/issue'
 import type { FormState } from '@shared/customers/drafts'
 
 /** The label of a field in a language (the same words as files and messages use). */
@@ -50,7 +51,7 @@ export interface PlacedError {
 /**
  * Places an error: the core's field checks (`details.issues`, paths `fields.<name>`) at their fields, worded from
  * their codes; the
- * service's 13004 at the field its message names (the message as the service wrote it), else above the form.
+ * service's 13004 at the field its message names (the service's words, the field named by its label), else above the form.
  */
 export function placeError(error: AppErrorData, fields: readonly string[], locale: Locale): PlacedError {
   const out: PlacedError = { fields: {}, general: null }
@@ -67,7 +68,8 @@ export function placeError(error: AppErrorData, fields: readonly string[], local
   if (error.code === '13004') {
     const field = fieldOfServiceMessage(error.details.serverMessage, fields)
     if (field && error.details.serverMessage) {
-      out.fields[field] = error.details.serverMessage
+      // Said with the field's label, never its request name ("crmCustomerId 不能为空").
+      out.fields[field] = nameFieldIn(error.details.serverMessage, field, Object.hasOwn(CUSTOMER_FIELD_LABELS, field) ? fieldLabel(field as CustomerField, locale) : field, locale)
       return out
     }
   }

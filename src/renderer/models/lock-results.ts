@@ -44,6 +44,16 @@ export function lockCategoryKey(c: LockCategory): string {
   return c === 'ok' ? 'item.done' : isItemOutcome(c) && c !== 'failed' ? `item.${c}` : `lockState.${c}`
 }
 
+/**
+ * The run's word for what became of a lock (`item.*`, the words every run uses): done, refused by the service (it
+ * answered this lock with a status other than 1), the call failed, or the item's own state. Never the status code.
+ */
+export function lockOutcomeKey(r: ItemResult): string {
+  if (r.state === 'ok') return 'item.done'
+  if (r.state === 'failed') return r.status !== undefined ? 'item.refused' : 'item.callError'
+  return `item.${r.state}`
+}
+
 /** The message key of a row's words: the status in the action's wording, else the category's. */
 export function lockWordsKey(action: LockAction, r: ItemResult): string {
   if (r.status !== undefined) return `${LOCK_ACTION[action].statusMessages}.${r.status}`
@@ -69,10 +79,8 @@ export function lockRowFormat(action: LockAction): BulkRowFormat {
       {
         key: 'status',
         title: 'run.col.status',
-        width: 80,
-        align: 'center',
-        text: (it) => (it.result.status === undefined ? '—' : String(it.result.status)),
-        value: (it) => it.result.status ?? null,
+        width: 130,
+        text: (it, ctx) => ctx.t(lockOutcomeKey(it.result)),
       },
       { key: 'words', title: 'run.col.result', width: 260, look: 'tag', text: (it, ctx) => ctx.t(lockWordsKey(action, it.result)) },
       { key: 'details', title: 'run.col.details', width: 300, grow: true, text: details },

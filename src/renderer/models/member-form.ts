@@ -6,7 +6,8 @@
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
 import { maxUserNameLength, type MemberRuleLimits } from '@shared/rules/member-rules'
-import { fieldOfError, formFields, memberFormIssues, memberIssueText, memberRuleLimits, type MemberField, type MemberFormMode, type MemberFormValues } from '@shared/members/member-form'
+import { fieldOfError, formFields, MEMBER_FIELD_LABELS, memberFormIssues, memberIssueText, memberRuleLimits, type MemberField, type MemberFormMode, type MemberFormValues } from '@shared/members/member-form'
+import { nameFieldIn } from '@shared/rules/issue'
 import type { Settings } from '@shared/settings'
 
 type Translate = (key: string, params?: Record<string, unknown>) => string
@@ -57,10 +58,11 @@ export function formOk(values: MemberFormValues, mode: MemberFormMode, limits: M
  * Where the service's refusal goes: the field it names (its rule's field, or the field its code is about) with its
  * words; null when it names none (shown above the form).
  */
-export function serverFieldError(e: AppErrorData, text: string): { field: MemberField; message: string } | null {
+export function serverFieldError(e: AppErrorData, text: string, locale: Locale): { field: MemberField; message: string } | null {
   const field = fieldOfError(e)
   if (!field) return null
-  const message = e.details.issues?.[0]?.message || text
+  // The field is named as the form labels it, never by its request name ("userName 只能包含字母和数字").
+  const message = nameFieldIn(e.details.issues?.[0]?.message || text, field, MEMBER_FIELD_LABELS[field][locale], locale)
   return { field, message }
 }
 

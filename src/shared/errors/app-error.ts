@@ -9,7 +9,7 @@ import { describeInputIssues, ISSUE_CODES, type InputIssue } from './input-issue
 import { transportWordsKey } from './transport-words'
 
 /** Where a worded transport failure does not know the machine's name. */
-const THE_SERVICE: Record<Locale, string> = { en: 'the service', 'zh-CN': '服务' }
+const THE_SERVICE: Record<Locale, string> = { en: 'the service', 'zh-CN': '服务地址' }
 
 /** A field problem of an `app.invalidInput` error (see input-issues.ts): where, what, and the bound crossed. */
 export const errorIssueSchema = z.object({
@@ -109,7 +109,12 @@ export function describeError(data: AppErrorData, locale: Locale): string {
       : data.params
   // A transport failure is said in words with what to do ("Nothing answers at host:port…"), never as ECONNREFUSED.
   const worded = transportWordsKey(data.code, data.params)
-  if (worded) return catalogText(worded, locale, { host: data.params['host'] ?? THE_SERVICE[locale] }) ?? data.code
+  if (worded) {
+    const host = data.params['host']
+    const text = catalogText(worded, locale, { host: host ?? THE_SERVICE[locale] }) ?? data.code
+    // Errors kept from before the host was recorded: "服务地址上没有服务应答", without the space a host name keeps.
+    return host === undefined && locale === 'zh-CN' ? text.replace(`${THE_SERVICE[locale]} `, THE_SERVICE[locale]) : text
+  }
   const text = catalogText(data.messageKey, locale, params) ?? data.code
   const server = data.details.serverMessage?.trim()
   if (!server || data.messageKey === 'app.unknownApiCode' || text.includes(server)) return text

@@ -74,7 +74,7 @@ export const ZH_CN_SENTENCES: CatalogSentences = {
   'app.sandboxUnavailable': '无法启动本地沙箱：{detail}',
   'app.fileUnreadable': '无法读取文件“{file}”：{detail}',
   'app.noEnterprise': '该连接未指定企业：请在“设置 → 连接”中填写企业全局 ID，或渠道编码和渠道客户编号。',
-  'app.enterpriseNotVisible': '该连接的员工账号 {login} 属于企业 {own}，服务不会向它提供企业 {enterprise} 的资产编号、员工或借用锁。已显示订单接口提供的资产信息；其余信息请使用员工账号属于 {enterprise} 的连接查看。',
+  'app.enterpriseNotVisible': '该连接的员工账号 {login} 属于企业 {own}，服务不会向它提供企业 {enterprise} 的资产编号、员工或借用锁。已显示虚拟资产列表中的资产信息；其余信息请使用员工账号属于 {enterprise} 的连接查看。',
   'app.workspaceOffline': '此操作需要团队工作区，但它目前无响应（{detail}）。未做任何更改；请在其恢复后重试。',
   'app.workspaceUnsynced': '此草稿有尚未同步到团队工作区的更改（或有待先解决的冲突）。未做任何更改；请稍后重试。',
   'app.workspaceDraftSubmitted': '此草稿已由 {who} 在 {workstation} 提交，不会再次发送。',
@@ -93,6 +93,6 @@ export const ZH_CN_SENTENCES: CatalogSentences = {
   'app.openFileType': 'License Desk 只能打开草稿文件（{extensions}）：“{file}”不是草稿文件。未打开任何内容。',
   'app.openFileEmpty': '草稿文件“{file}”中没有草稿。未添加任何内容。',
   'app.internal': '应用内部出错，详情见日志。',
-  'app.coreUnavailable': '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。',
+  'app.coreUnavailable': 'License Desk 核心未在运行。请重新启动（npm start），并将其输出的地址粘贴到此标签页的地址栏；您在此处输入的内容会保留。',
   'app.bridgeUnauthorized': '此页面没有有效的 License Desk 访问密钥。请打开 npm start 打印的地址。',
 }

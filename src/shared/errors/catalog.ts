@@ -95,7 +95,7 @@ export const APP_ERRORS = {
   'app.sandboxUnavailable': 'The local sandbox could not be started: {detail}',
   'app.fileUnreadable': 'The file “{file}” could not be read: {detail}',
   'app.noEnterprise': 'The connection names no enterprise: set the enterprise global id, or the channel code and channel customer id, in Settings → Connections.',
-  'app.enterpriseNotVisible': "The connection's employee login {login} belongs to enterprise {own}, so the service does not show it the asset numbers, employees or lent locks of enterprise {enterprise}. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to {enterprise}.",
+  'app.enterpriseNotVisible': "The connection's employee login {login} belongs to enterprise {own}, so the service does not show it the asset numbers, employees or lent locks of enterprise {enterprise}. What the virtual asset list tells about the asset is shown; for the rest, use a connection whose employee login belongs to {enterprise}.",
   // The team workspace's shared drafts and order numbers (src/main/services/workspace/drafts.ts).
   'app.workspaceOffline': 'This needs the team workspace, which does not answer now ({detail}). Nothing was changed; try again when it is back.',
   'app.workspaceUnsynced': 'This draft has changes not yet on the team workspace (or a conflict to resolve first). Nothing was changed; try again in a moment.',
@@ -117,7 +117,7 @@ export const APP_ERRORS = {
   'app.openFileEmpty': 'The drafts file “{file}” holds no drafts. Nothing was added.',
   'app.internal': 'Something went wrong inside the app. The details are in the log.',
   // Browser mode only: the page cannot reach the core, or the core refused the page's access key.
-  'app.coreUnavailable': "The app's core is not running. Start it again with npm start, then reload this page.",
+  'app.coreUnavailable': "License Desk's core is not running. Start it again (npm start) and paste the address it prints into this tab's address bar; what you typed here is kept.",
   'app.bridgeUnauthorized': 'This page has no valid access key for License Desk. Open the address printed by npm start.',
 } as const satisfies Record<string, string>
 

@@ -192,6 +192,11 @@ export const FIELD_TERMS: Record<string, CatalogEntry> = {
   secrets: { en: 'The secrets', 'zh-CN': '密钥' },
   fields: { en: 'The profile', 'zh-CN': '连接配置' },
   assetNum: { en: 'The asset number', 'zh-CN': '资产编号' },
+  // The employee form's fields (src/shared/members/member-form.ts, MEMBER_FIELD_LABELS).
+  userName: { en: 'The account', 'zh-CN': '账号' },
+  password: { en: 'The password', 'zh-CN': '密码' },
+  departmentId: { en: 'The department', 'zh-CN': '部门' },
+  remark: { en: 'The remark', 'zh-CN': '备注' },
   memberGlobalId: { en: "The employee's global id", 'zh-CN': '员工全局 ID' },
   extendCode: { en: 'The extension code', 'zh-CN': '扩展属性编码' },
   id: { en: 'The id', 'zh-CN': '编号（ID）' },
@@ -216,7 +221,8 @@ export function fieldTerm(path: string, locale: Locale): string {
 /** One issue as a sentence in a language (the fallback wording; screens may word `code` their own way). */
 export function describeInputIssue(issue: InputIssue, locale: Locale): string {
   const field = fieldTerm(issue.path, locale)
-  if (!issue.code) return `${field}: ${issue.message}`
+  // A sentence the core already worded in the reader's language names its field: said as it is.
+  if (!issue.code) return issue.message.toLowerCase().includes(field.replace(/^The /, '').toLowerCase()) ? issue.message : `${field}: ${issue.message}`
   const sep = locale === 'zh-CN' ? '、' : ', '
   return fillTemplate(ISSUE_TEXT[issue.code][locale], { field, bound: issue.bound ?? '', values: (issue.values ?? []).join(sep) })
 }

@@ -34,6 +34,22 @@ export function memberRuleLimits(limits: Pick<AssumedLimits, 'passwordMin' | 'pa
 export const MEMBER_FIELDS = ['userName', 'password', 'name', 'departmentId', 'remark', 'passwordMobile'] as const
 export type MemberField = (typeof MEMBER_FIELDS)[number]
 
+/** The fields' labels on the employee form (the renderer's messages take them from here, the core's sentences too). */
+export const MEMBER_FIELD_LABELS: Record<MemberField, Record<Locale, string>> = {
+  userName: { en: 'Account', 'zh-CN': '账号' },
+  password: { en: 'Initial password', 'zh-CN': '初始密码' },
+  name: { en: 'Name', 'zh-CN': '姓名' },
+  departmentId: { en: 'Department', 'zh-CN': '部门' },
+  remark: { en: 'Remark', 'zh-CN': '备注' },
+  passwordMobile: { en: 'Security mobile', 'zh-CN': '安全手机' },
+}
+
+/** A field's problem in words, the field named by its label (for the core and the CLI, which have no screen). */
+export function memberIssueWords(found: RuleIssue, locale: Locale): string {
+  const label = (MEMBER_FIELDS as readonly string[]).includes(found.field) ? MEMBER_FIELD_LABELS[found.field as MemberField][locale] : found.field
+  return describeIssue({ ...found, field: label }, locale)
+}
+
 /** What the form holds: text as typed (the department id too). */
 export interface MemberFormValues {
   userName: string

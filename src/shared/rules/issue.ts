@@ -142,3 +142,16 @@ export function issue(
   if (sequence !== undefined) out.sequence = sequence
   return out
 }
+
+/**
+ * A sentence that names a field by its request name (a service's 13004 "crmCustomerId 不能为空", a rule's
+ * "userName may contain only letters and digits"), with the field's screen label instead. In Chinese the space a
+ * Latin name kept before the Chinese that follows goes with it ("CRM 客户编号不能为空").
+ */
+export function nameFieldIn(message: string, field: string, label: string, locale: Locale): string {
+  const name = new RegExp(`(^|[^A-Za-z0-9_])${field}(?![A-Za-z0-9_])( (?=[\\u3400-\\u9fff]))?`, 'g')
+  return message.replace(name, (_whole, before: string, space: string | undefined) => {
+    const keepSpace = space !== undefined && (locale !== 'zh-CN' || /[A-Za-z0-9)\]]$/.test(label))
+    return `${before}${label}${keepSpace ? ' ' : ''}`
+  })
+}

@@ -72,7 +72,8 @@ describe('license-desk members', () => {
   it('a field that breaks a rule is refused with the rule’s words, exit 2, in either language', () => {
     const r = cli(['members', 'add', '--account', 'bad name', '--name', 'x', '--generate-password'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('userName may contain only letters and digits')
+    expect(r.stderr).toContain('Account may contain only letters and digits')
+    expect(r.stderr).not.toContain('userName')
     const zh = cli(['members', 'add', '--account', `${u}z`, '--name', '长'.repeat(31), '--generate-password', '--lang', 'zh-CN'])
     expect(zh.code).toBe(2)
     expect(zh.stderr).toContain('最多 30 个字符')

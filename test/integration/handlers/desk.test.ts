@@ -204,7 +204,7 @@ describe('lookup', () => {
       if (s.status === 'error') expect(describeError(s.error, 'en')).not.toContain('token')
     }
     const said = r.assetNumber.source.status === 'error' ? r.assetNumber.source.error : null
-    expect(describeError(said!, 'en')).toBe("The connection's employee login demoadmin belongs to enterprise E000000000000001, so the service does not show it the asset numbers, employees or lent locks of enterprise E000000000000002. What the order group tells about the asset is shown; for the rest, use a connection whose employee login belongs to E000000000000002.")
+    expect(describeError(said!, 'en')).toBe("The connection's employee login demoadmin belongs to enterprise E000000000000001, so the service does not show it the asset numbers, employees or lent locks of enterprise E000000000000002. What the virtual asset list tells about the asset is shown; for the rest, use a connection whose employee login belongs to E000000000000002.")
     expect(describeError(said!, 'zh-CN')).toContain('员工账号 demoadmin 属于企业 E000000000000001')
     // Naming the holder there: the same words.
     const e = await core.registry.invoke('lookup.member', { memberGlobalId: 'M000000000000009', enterpriseGlobalId: 'E000000000000002' }, ctx)

@@ -28,6 +28,7 @@ import { entriesToCsv, JOURNAL_COLUMNS, journalRow } from './export'
 import { cutLongLists, matches } from './filter'
 import { lineSchema, startLineText, type EndLine, type StartLine } from './lines'
 import { redactRequest } from './redact'
+import { groupByRun } from './runs'
 import { fileStamp, localMonth } from '@shared/time/dates'
 
 export const JOURNAL_DIR = 'journal'
@@ -188,12 +189,18 @@ export class Journal implements JournalSink {
   }
 
   /** A page of entries matching the filters, newest first. */
-  async list(filter: JournalFilter & { offset?: number; limit?: number }): Promise<JournalPage> {
+  async list(filter: JournalFilter & { offset?: number; limit?: number; byRun?: boolean }): Promise<JournalPage> {
     const { entries, issues } = await this.read(filter)
     const offset = filter.offset ?? 0
     const limit = filter.limit ?? 50
+    const found = { issues: issues.slice(0, JOURNAL_ISSUES_MAX), issueCount: issues.length }
+    if (filter.byRun) {
+      const rows = groupByRun(entries)
+      const page = rows.slice(offset, offset + limit).map((r) => (r.kind === 'call' ? { kind: r.kind, entry: cutLongLists(r.entry) } : r))
+      return { entries: [], rows: page, total: rows.length, ...found }
+    }
     const page = entries.slice(offset, offset + limit).map(cutLongLists)
-    return { entries: page, total: entries.length, issues: issues.slice(0, JOURNAL_ISSUES_MAX), issueCount: issues.length }
+    return { entries: page, total: entries.length, ...found }
   }
 
   /** Every entry matching the filters, as CSV or JSON text. */

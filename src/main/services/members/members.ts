@@ -19,9 +19,9 @@ import type {
   MemberResetInput,
   MemberRow,
 } from '@shared/ipc/channels/members'
-import { describeIssue, type RuleIssue } from '@shared/rules/issue'
+import type { RuleIssue } from '@shared/rules/issue'
 import type { MemberRuleLimits } from '@shared/rules/member-rules'
-import { EMPTY_MEMBER_FORM, memberFormIssues, memberRuleLimits, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
+import { EMPTY_MEMBER_FORM, memberFormIssues, memberIssueWords, memberRuleLimits, toMemberEdit, toNewMember, type MemberFormValues } from '@shared/members/member-form'
 import type { AssumedLimits } from '@shared/settings'
 import type { ApiClient } from '../../api/client'
 import { findMembers, reconcileDeleteMember, sameUserName } from '../../api/reconcile'
@@ -50,7 +50,7 @@ export const ruleLimits = (limits: AssumedLimits): MemberRuleLimits => memberRul
 
 /** A field that breaks a rule: refused before sending, with the rule's sentence at the field. */
 function fieldError(found: RuleIssue, locale: Locale): AppError {
-  const message = describeIssue(found, locale)
+  const message = memberIssueWords(found, locale)
   return AppError.app('app.invalidInput', { detail: message }, { issues: [{ path: found.field, message }], cause: found.code })
 }
 

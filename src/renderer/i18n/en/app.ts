@@ -15,7 +15,8 @@ export default {
     unauthorizedBody: 'Its access key is missing, or no longer valid: License Desk makes a new one each time it starts.',
     unauthorizedStep1: 'Find the address License Desk printed when it started (in the terminal, it ends with #token=…).',
     unauthorizedStep2: 'Paste it into this tab’s address bar and press Enter. This tab then connects; no new tab is needed.',
-    coreDown: "The app's core is not running. Start it again with npm start, then reload this page.",
+    coreDown: "License Desk's core is not running: nothing is sent or saved until it is back.",
+    coreDownSteps: "Start it again (npm start) and paste the address it prints into this tab's address bar: this tab connects again and keeps what you typed here. Reloading alone cannot connect, as each start makes a new access key.",
     reload: 'Reload',
   },
   header: {

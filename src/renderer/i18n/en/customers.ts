@@ -56,7 +56,7 @@ export default {
       loadFailed: 'The customer book could not be read',
     },
     find: {
-      intro: 'Order operation 3: the customers of the enterprise a channel customer is bound to. What is found is kept in the book.',
+      intro: 'The customers of the enterprise a channel customer is bound to. What is found is kept in the book.',
       which: 'Customers',
       defaultOnly: 'The default customer only',
       all: 'All customers of the enterprise',
@@ -68,7 +68,7 @@ export default {
       notAsked: 'Enter a channel code and a channel customer ID, then Find.',
     },
     bind: {
-      intro: 'Order operation 1: binds a channel customer to an enterprise master account. An enterprise with the same name is joined; otherwise a new one is created with it as its default customer.',
+      intro: 'Binds a channel customer to an enterprise master account. An enterprise with the same name is joined; otherwise a new one is created with it as its default customer.',
       go: 'Bind',
       sending: 'Binding…',
       done: 'Bound',
@@ -83,7 +83,7 @@ export default {
       refused: 'The service refused the bind',
     },
     create: {
-      intro: 'Order operation 2: creates an enterprise master account with its default customer, its administrator and the matching employee.',
+      intro: 'Creates an enterprise master account with its default customer, its administrator and the matching employee.',
       go: 'Create',
       sending: 'Creating…',
       done: 'Created enterprise {enterprise}',
@@ -101,7 +101,7 @@ export default {
       refused: 'The service refused the create',
     },
     update: {
-      intro: 'Order operation 4: changes the name, branch and address of the customer with this CRM customer ID. Safe to repeat.',
+      intro: 'Changes the name, branch and address of the customer with this CRM customer ID. Safe to repeat.',
       go: 'Update',
       sending: 'Updating…',
       done: 'Updated on the service; {n} customer(s) of the book follow.',

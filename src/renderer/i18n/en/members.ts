@@ -1,4 +1,5 @@
 /** English messages: Members: the employee list, one employee, bulk actions, the import; employees named elsewhere. */
+import { MEMBER_FIELD_LABELS } from '@shared/members/member-form'
 export default {
   members: {
     description: 'The employees (sub-accounts) of an enterprise: find them, add, edit, reset passwords, delete one or many, import a spreadsheet of hundreds or thousands; give and take back asset numbers, one at a time or from a file; lend into borrowed locks and see what is lent to whom.',
@@ -75,16 +76,16 @@ export default {
       copyId: 'Copy the global id',
     },
     form: {
-      userName: 'Account',
+      userName: MEMBER_FIELD_LABELS.userName.en,
       userNameHint: 'Letters and digits only. The service adds the enterprise code after it, so at most {max} characters.',
-      password: 'Initial password',
+      password: MEMBER_FIELD_LABELS.password.en,
       passwordHint: '{min} to {max} characters. Generated passwords are shown once and kept nowhere.',
-      name: 'Name',
-      departmentId: 'Department',
+      name: MEMBER_FIELD_LABELS.name.en,
+      departmentId: MEMBER_FIELD_LABELS.departmentId.en,
       departmentHint: 'Pick a department seen in the list, or type its id.',
       departmentNone: 'No department',
-      remark: 'Remark',
-      passwordMobile: 'Security mobile',
+      remark: MEMBER_FIELD_LABELS.remark.en,
+      passwordMobile: MEMBER_FIELD_LABELS.passwordMobile.en,
       mobileHint: 'Used to recover the password; it cannot be used to log in.',
       generate: 'Generate',
       restored: 'Your unsaved changes were restored.',

@@ -83,7 +83,7 @@ export default {
       numbers: 'Asset numbers',
       numbersHint: 'One per line, or pasted from a sheet (commas and spaces between numbers work too)',
       count: '1 number | {n} numbers',
-      allocateHint: 'New numbers from the service (order operation 9); recorded in the journal and kept under Assets → Asset numbers.',
+      allocateHint: 'New numbers from the service; recorded in the journal and kept under Assets → Asset numbers.',
       issuedForGone: 'The asset group these numbers were asked for is gone: they are kept under Assets → Asset numbers.',
       lentHint: 'This lock is lent',
       transferredHint: 'The number was transferred',
@@ -136,7 +136,7 @@ export default {
       src: 'revokes from order {id}',
       showBody: 'Show the request body',
       hideBody: 'Hide the request body',
-      bodyHint: 'Exactly what is sent (order operation 5). Lock passwords are hidden here; no secret of the connection is ever in it.',
+      bodyHint: 'Exactly what is sent. Lock passwords are hidden here; no secret of the connection is ever in it.',
       bodyCut: 'Cut here: the whole body is {n} characters.',
     },
     template: {

@@ -17,7 +17,8 @@ const zhCN: typeof en = {
     unauthorizedBody: '访问密钥缺失或已失效：License Desk 每次启动都会生成新的密钥。',
     unauthorizedStep1: '找到 License Desk 启动时输出的地址（在终端中，以 #token=… 结尾）。',
     unauthorizedStep2: '将其粘贴到此标签页的地址栏并按回车。此标签页随即连接，无需新开标签页。',
-    coreDown: '应用核心未在运行。请用 npm start 重新启动，然后刷新此页面。',
+    coreDown: 'License Desk 核心未在运行：恢复之前不会发送或保存任何内容。',
+    coreDownSteps: '请重新启动（npm start），然后将其输出的地址粘贴到此标签页的地址栏：此标签页随即重新连接，并保留您在此处输入的内容。仅刷新页面无法连接，因为每次启动都会生成新的访问密钥。',
     reload: '刷新',
   },
   header: {

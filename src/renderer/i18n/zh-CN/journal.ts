@@ -33,6 +33,15 @@ const zhCN: typeof en = {
     outcome: { ok: '成功', partial: '部分完成', error: '被拒绝', unknown: '未知', pending: '进行中', interrupted: '发送后中断', queued: '排队中', notSent: '未发送', interruptedBeforeSend: '发送前中断（未发送）' },
     col: { started: '开始时间', operation: '操作', outcome: '结果', summary: '结果摘要', profile: '连接', duration: '耗时' },
     sent: '发送时间',
+    run: {
+      calls: '批量任务，共 {n} 次调用',
+      show: '显示其调用',
+      hide: '隐藏其调用',
+      reading: '正在读取此任务的调用……',
+      readFailed: '无法读取此任务的调用：{error}',
+      more: '列出了其 {total} 次调用中最新的 {shown} 次。',
+      none: '尚无调用得到应答',
+    },
     shellNumbers: '已发放的资产编号（{n} 个）',
     counts: {
       locks: '{total} 个锁：{detail}',

@@ -1,4 +1,5 @@
 /** 简体中文：成员（员工列表、单个员工、批量操作、导入）；其他页面中显示的员工。 */
+import { MEMBER_FIELD_LABELS } from '@shared/members/member-form'
 export default {
   members: {
     description: '企业的员工（子账号）：查找、添加、编辑、重置密码、删除单个或多个员工，导入成百上千人的表格；逐个或按文件分配和收回资产编号；借出到借用锁，并查看借给了谁。',
@@ -75,16 +76,16 @@ export default {
       copyId: '复制全局 ID',
     },
     form: {
-      userName: '账号',
+      userName: MEMBER_FIELD_LABELS.userName['zh-CN'],
       userNameHint: '只能包含字母和数字。服务会在其后追加企业代码，因此最多 {max} 个字符。',
-      password: '初始密码',
+      password: MEMBER_FIELD_LABELS.password['zh-CN'],
       passwordHint: '{min} 到 {max} 个字符。生成的密码只显示一次，不会保存在任何地方。',
-      name: '姓名',
-      departmentId: '部门',
+      name: MEMBER_FIELD_LABELS.name['zh-CN'],
+      departmentId: MEMBER_FIELD_LABELS.departmentId['zh-CN'],
       departmentHint: '从列表中出现过的部门中选择，或输入部门 ID。',
       departmentNone: '无部门',
-      remark: '备注',
-      passwordMobile: '安全手机',
+      remark: MEMBER_FIELD_LABELS.remark['zh-CN'],
+      passwordMobile: MEMBER_FIELD_LABELS.passwordMobile['zh-CN'],
       mobileHint: '用于找回密码，不能用于登录。',
       generate: '生成',
       restored: '已恢复您未保存的修改。',

@@ -83,7 +83,7 @@ export default {
       numbers: '资产编号',
       numbersHint: '每行一个，或从表格粘贴（也可用逗号、空格分隔）',
       count: '{n} 个编号',
-      allocateHint: '向服务申请新编号（订单操作 9）；记录在日志中，并保存在“资产 → 资产编号”。',
+      allocateHint: '向服务申请新编号；记录在日志中，并保存在“资产 → 资产编号”。',
       issuedForGone: '申请这些编号的资产组已不在：编号保存在“资产 → 资产编号”。',
       lentHint: '此锁为借用锁',
       transferredHint: '此编号为转移而来',
@@ -136,7 +136,7 @@ export default {
       src: '退订自订单 {id}',
       showBody: '显示请求内容',
       hideBody: '隐藏请求内容',
-      bodyHint: '即实际发送的内容（订单操作 5）。此处隐藏锁密码；连接的任何密钥都不会出现在其中。',
+      bodyHint: '即实际发送的内容。此处隐藏锁密码；连接的任何密钥都不会出现在其中。',
       bodyCut: '此处截断：完整内容共 {n} 个字符。',
     },
     template: {

@@ -4,7 +4,7 @@
  */
 import type { OperationId } from '@shared/api/operations'
 import { LOCK_ACTION, lockActionOfOperation } from '@shared/api/lock-actions'
-import type { JournalCounts, JournalEntry } from '@shared/ipc/channels/journal'
+import type { JournalCounts, JournalEntry, JournalEntryOutcome, JournalRun } from '@shared/ipc/channels/journal'
 
 type Translate = (key: string, params?: Record<string, unknown>, plural?: number) => string
 
@@ -15,11 +15,11 @@ export function countsWords(c: JournalCounts, operation: OperationId, t: Transla
       const parts: string[] = []
       const action = lockActionOfOperation(operation) ?? 'disable'
       if (c.ok) parts.push(t(`${LOCK_ACTION[action].messages}.done`, { n: n(c.ok) }))
-      if (c.notFound) parts.push(t('journal.counts.notFound', { n: n(c.notFound) }))
+      if (c.notFound) parts.push(t('journal.counts.notFound', { n: n(c.notFound) }, c.notFound))
       if (c.failed) parts.push(t('journal.counts.failed', { n: n(c.failed) }))
       if (c.wrongType) parts.push(t('journal.counts.wrongType', { n: n(c.wrongType) }))
       const detail = parts.length ? parts.join(t('journal.counts.sep')) : t('journal.counts.none')
-      return t('journal.counts.locks', { total: n(c.total), detail })
+      return t('journal.counts.locks', { total: n(c.total), detail }, c.total)
     }
     case 'employees':
       return t('journal.counts.employees', { added: n(c.added), failed: n(c.failed) })
@@ -35,4 +35,11 @@ export function countsWords(c: JournalCounts, operation: OperationId, t: Transla
 /** The entry's result line: its counts in words, else its summary as written; undefined when it has neither. */
 export function entrySummary(e: JournalEntry, t: Translate, n: (x: number) => string): string | undefined {
   return e.counts ? countsWords(e.counts, e.operation, t, n) : e.summary
+}
+
+/** A run's result line: its calls' counts added up in words, else how many calls ended how. */
+export function runSummary(run: JournalRun, t: Translate, n: (x: number) => string): string {
+  if (run.counts) return countsWords(run.counts, run.operations[0]!, t, n)
+  const parts = (Object.entries(run.outcomes) as [JournalEntryOutcome, number][]).map(([o, k]) => `${t(`journal.outcome.${o}`)} ${n(k)}`)
+  return parts.length ? parts.join(t('journal.counts.sep')) : t('journal.run.none')
 }

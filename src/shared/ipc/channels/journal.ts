@@ -135,6 +135,12 @@ export const journalListInputSchema = input({
   ...journalFilterShape,
   offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.number().int().min(1).max(JOURNAL_PAGE_MAX).default(50),
+  /**
+   * One row per bulk run: the calls of a run (same `jobId`, two or more matching the filters) come as one `run` row
+   * in `rows` (its calls are read with the `jobId` filter), other calls as `call` rows; `entries` is then empty
+   * and `total` counts rows.
+   */
+  byRun: z.boolean().optional(),
 })
 export type JournalListInput = z.input<typeof journalListInputSchema>
 
@@ -142,9 +148,42 @@ export type JournalListInput = z.input<typeof journalListInputSchema>
 export const journalIssueSchema = z.object({ file: z.string(), line: z.number().int(), problem: z.string() })
 export type JournalIssue = z.output<typeof journalIssueSchema>
 
+/**
+ * A bulk run's calls taken together (`journal.list` with `byRun`): how many, their outcomes, their counts added up,
+ * from the first call's start to the last call's end.
+ */
+export const journalRunSchema = z.object({
+  jobId: z.string(),
+  profileId: z.string(),
+  /** The operations of its calls (one for a lock run), the newest call's first. */
+  operations: z.array(operationSchema).min(1),
+  calls: z.number().int(),
+  /** Calls per outcome. */
+  outcomes: z.partialRecord(z.enum(JOURNAL_OUTCOMES), z.number().int()),
+  /** The run's outcome as one word: running while a call is, the calls' own when they agree, else partly done or unknown. */
+  outcome: z.enum(JOURNAL_OUTCOMES),
+  /** Its calls' counts added up, when they are all of one kind. */
+  counts: journalCountsSchema.optional(),
+  /** The first call's start and the newest call's start (the run's place in the list). */
+  firstStartedAt: z.number(),
+  lastStartedAt: z.number(),
+  /** The last call's end, once every call has ended. */
+  endedAt: z.number().optional(),
+})
+export type JournalRun = z.output<typeof journalRunSchema>
+
+/** A row of a page listed by run: one call, or a run's calls together. */
+export const journalRowSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('call'), entry: journalEntrySchema }),
+  z.object({ kind: z.literal('run'), run: journalRunSchema }),
+])
+export type JournalRow = z.output<typeof journalRowSchema>
+
 /** A page of entries, newest first. */
 export const journalPageSchema = z.object({
   entries: z.array(journalEntrySchema).max(JOURNAL_PAGE_MAX),
+  /** With `byRun`: the page's rows (runs and single calls), newest first. */
+  rows: z.array(journalRowSchema).max(JOURNAL_PAGE_MAX).optional(),
   /** Entries matching the filters, over all pages. */
   total: z.number().int(),
   /** The first JOURNAL_ISSUES_MAX unreadable lines. */

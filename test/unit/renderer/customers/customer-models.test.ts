@@ -29,9 +29,9 @@ describe('placeError', () => {
     const long = AppError.app('app.invalidInput', { detail: 'x' }, { issues: [{ path: 'fields.channelCode', message: '…', code: 'tooLong', bound: 100 }] }).toData()
     expect(placeError(long, fields, 'en').fields).toEqual({ channelCode: 'The channel code may have at most 100 characters' })
   })
-  it('puts the service’s 13004 at the field its message names, as the service wrote it', () => {
+  it('puts the service’s 13004 at the field its message names, in its words with the field’s label', () => {
     const e = AppError.api('13004', 'channelCustomerId: "DEMO/DEMO-0001" already exists').toData()
-    expect(placeError(e, fields, 'en')).toEqual({ fields: { channelCustomerId: 'channelCustomerId: "DEMO/DEMO-0001" already exists' }, general: null })
+    expect(placeError(e, fields, 'en')).toEqual({ fields: { channelCustomerId: 'Channel customer ID: "DEMO/DEMO-0001" already exists' }, general: null })
   })
   it('keeps any other error above the form, in the user’s language', () => {
     const none = AppError.api('13004', '参数校验错误。').toData()

@@ -91,9 +91,11 @@ describe('the lock format of the run panel', () => {
   it('exports numbers as numbers and words in the user’s language', () => {
     const ctx: RowContext = { t: (k, p) => `${k}${p ? JSON.stringify(p) : ''}`, locale: 'en', errorText: (e) => `error ${e.code}` }
     const format = lockRowFormat('enable')
-    expect(exportRow(items[0]!, format, ctx)).toEqual([1, '8000000003', 3, 'lockStatus.enable.3', ''])
-    expect(exportRow(items[3]!, format, ctx)).toEqual([4, '8000000003', null, 'item.duplicate', 'run.duplicateOf{"line":1}'])
-    expect(exportRow(items[4]!, format, ctx)).toEqual([5, '8100000002', null, 'item.callError', 'error 500'])
+    // The status column says what became of the lock in the runs' words, never the service's status code.
+    expect(exportRow(items[0]!, format, ctx)).toEqual([1, '8000000003', 'item.refused', 'lockStatus.enable.3', ''])
+    expect(exportRow(items[1]!, format, ctx)).toEqual([2, '8100000001', 'item.done', 'lockStatus.enable.1', ''])
+    expect(exportRow(items[3]!, format, ctx)).toEqual([4, '8000000003', 'item.duplicate', 'item.duplicate', 'run.duplicateOf{"line":1}'])
+    expect(exportRow(items[4]!, format, ctx)).toEqual([5, '8100000002', 'item.callError', 'item.callError', 'error 500'])
     expect(format.exportBaseName).toBe('locks-enable')
   })
 })

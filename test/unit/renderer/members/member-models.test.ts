@@ -33,9 +33,9 @@ describe('the member form on screen', () => {
 
   it('puts the service’s refusal at the field it is about', () => {
     const e = AppError.api('60027', 'The account already exists.', undefined, { issues: [{ path: 'userName', message: 'The account already exists.' }] }).toData()
-    expect(serverFieldError(e, 'x')).toEqual({ field: 'userName', message: 'The account already exists.' })
-    expect(serverFieldError(AppError.api('10004', 'bad').toData(), 'The mobile number is invalid.')).toEqual({ field: 'passwordMobile', message: 'The mobile number is invalid.' })
-    expect(serverFieldError(AppError.api('80001').toData(), 'x')).toBeNull()
+    expect(serverFieldError(e, 'x', 'en')).toEqual({ field: 'userName', message: 'The account already exists.' })
+    expect(serverFieldError(AppError.api('10004', 'bad').toData(), 'The mobile number is invalid.', 'en')).toEqual({ field: 'passwordMobile', message: 'The mobile number is invalid.' })
+    expect(serverFieldError(AppError.api('80001').toData(), 'x', 'en')).toBeNull()
   })
 
   it('reads a pasted list of accounts with any separators, repeats once', () => {
