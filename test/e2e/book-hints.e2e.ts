@@ -30,15 +30,28 @@ test('a fresh book: the picker says what to do, adds the Sandbox’s demo custom
 
   await hint.getByTestId('add-sandbox-demo').click()
   await expect(page.getByText(`Added ${SANDBOX_DEMO_CUSTOMERS.length} demo customers of the Sandbox to the book.`)).toBeVisible()
+  // The demo customers show at once as suggestions.
+  const option = page.locator('.cp__popper [data-testid="customer-option"]')
+  await expect(option).toHaveCount(SANDBOX_DEMO_CUSTOMERS.length)
   await expect(hint).toHaveCount(0)
   await picker.fill('上海分部')
-  const option = page.locator('.cp__popper [data-testid="customer-option"]')
   await expect(option).toHaveCount(1)
   await option.click()
   await expect(picker).toHaveValue('E000000000000001')
   await expect(page.getByTestId('entry-customerName')).toHaveValue('演示科技上海分部')
   await expect(page.getByTestId('entry-crmCustomerId')).toHaveValue('CRM-DEMO-0001-SH')
   await expect(page.getByTestId('entry-channelCustomerId')).toHaveValue('DEMO-0001-SH')
+
+  // A revoke's asset picker names each asset's customer from the book, not by its id.
+  await page.getByTestId('entry-add').click()
+  await page.getByTestId('order-type-delete_asset').click()
+  await page.getByTestId('license-type').click()
+  await page.getByTestId('license-normal_recover_usbkey').click()
+  await picker.fill('E000000000000001')
+  const customers = page.getByTestId('anp-customer')
+  await expect(customers.first()).toBeVisible({ timeout: 60_000 })
+  await expect(customers.filter({ hasText: '演示科技有限公司' }).first()).toBeVisible()
+  await expect(customers.filter({ hasText: /^C\d+$/ })).toHaveCount(0)
 
   // "Add a customer" keeps what was typed: it becomes the new customer's name in the book's dialog.
   await picker.fill('ZZZ Trading')

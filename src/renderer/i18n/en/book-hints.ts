@@ -3,8 +3,7 @@ export default {
   bookHints: {
     picker: {
       bookEmpty: 'Your customer book for this connection is empty.',
-      noMatch: 'No customer in your book matches “{query}”.',
-      kept: 'What you typed stays as the {field}: it is not a customer name.',
+      noMatch: 'No customer in your book matches “{query}”. What you typed stays as the {field}: it is not a customer name.',
       find: 'Find on the service…',
       add: 'Add a customer',
     },

@@ -5,8 +5,7 @@ const zhCN: typeof en = {
   bookHints: {
     picker: {
       bookEmpty: '此连接的客户簿还是空的。',
-      noMatch: '客户簿中没有与“{query}”匹配的客户。',
-      kept: '您输入的内容将作为“{field}”保留，不会当作客户名称。',
+      noMatch: '客户簿中没有与“{query}”匹配的客户。您输入的内容将作为“{field}”保留，不会当作客户名称。',
       find: '在服务上查找…',
       add: '新增客户',
     },
