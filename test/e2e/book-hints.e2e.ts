@@ -7,6 +7,7 @@
  */
 import { SANDBOX_DEMO_CUSTOMERS } from '@shared/sandbox-demo'
 import { test, expect } from './fixtures'
+import { expectNoSeriousA11y } from './fixtures/a11y'
 
 test('a fresh book: the picker says what to do, adds the Sandbox’s demo customers, and one fills the entry (English)', async ({ app, page }) => {
   test.setTimeout(90_000)
@@ -77,4 +78,5 @@ test('in Chinese: the empty book says what to do, in the picker and in the book'
   await expect(hint).toContainText('客户簿中没有与“某某公司”匹配的客户。您输入的内容将作为“企业全局 ID”保留')
   await expect(hint.getByTestId('add-sandbox-demo')).toHaveText('添加沙箱的演示客户')
   await expect(hint.getByTestId('customer-picker-empty-find')).toHaveText('在服务上查找…')
+  await expectNoSeriousA11y(page, 'zh-CN customer picker, nothing in the book')
 })
