@@ -59,6 +59,13 @@ test('a fresh book: the picker says what to do, adds the Sandbox’s demo custom
   await hint.getByTestId('customer-picker-empty-add').click()
   await expect(page.getByTestId('book-section')).toBeVisible()
   await expect(page.getByTestId('edit-customerName')).toHaveValue('ZZZ Trading')
+  await page.keyboard.press('Escape')
+
+  // Find on the service: each customer found is named from the book (order operation 3 gives no name).
+  await page.getByRole('tab', { name: 'Find on the service', exact: true }).click()
+  await page.getByTestId('find-all').click()
+  await page.getByTestId('find-go').click()
+  await expect(page.getByTestId('find-name')).toHaveText(['演示科技有限公司', '演示科技上海分部'])
 })
 
 test('in Chinese: the empty book says what to do, in the picker and in the book', async ({ app, page }) => {
