@@ -19,6 +19,22 @@ export const SANDBOX_DEMO = {
 } as const
 
 /**
+ * The sandbox's demo customers, in the order the sandbox makes them (so their customer ids are fixed whatever the
+ * seed): src/sandbox/state/demo.ts builds them from this list, and "Add the Sandbox's demo customers" copies them
+ * into the Sandbox profile's customer book (docs/decisions.md, "Customers").
+ */
+export const SANDBOX_DEMO_CUSTOMERS = [
+  { customerId: 'C000000000000001', channelCustomerId: 'DEMO-0001', enterpriseGlobalId: 'E000000000000001', enterpriseName: '演示科技有限公司', customerName: '演示科技有限公司', branchName: '北京分公司', isDefault: true },
+  { customerId: 'C000000000000002', channelCustomerId: 'DEMO-0001-SH', enterpriseGlobalId: 'E000000000000001', enterpriseName: '演示科技有限公司', customerName: '演示科技上海分部', branchName: '上海分公司', isDefault: false },
+  { customerId: 'C000000000000003', channelCustomerId: 'DEMO-0002', enterpriseGlobalId: 'E000000000000002', enterpriseName: '示例建设集团', customerName: '示例建设集团', branchName: '广州分公司', isDefault: true },
+  { customerId: 'C000000000000004', channelCustomerId: 'DEMO-0003', enterpriseGlobalId: 'E000000000000003', enterpriseName: '试用设计院', customerName: '试用设计院', branchName: '成都分公司', isDefault: true },
+  { customerId: 'C000000000000005', channelCustomerId: 'DEMO-0005', enterpriseGlobalId: 'E000000000000005', enterpriseName: '无企业代码的企业', customerName: '无企业代码的企业', branchName: '北京分公司', isDefault: true },
+] as const
+/** What every demo customer shares: the channel code, its CRM id's form, the address and the password mobile. */
+export const SANDBOX_DEMO_CUSTOMER_COMMON = { address: '北京市海淀区演示路 1 号', passwordMobile: '13800138000' } as const
+export const sandboxDemoCrmId = (channelCustomerId: string): string => `CRM-${channelCustomerId}`
+
+/**
  * The products and packages of the sandbox's demo data (src/sandbox/state/demo.ts puts them on assets), which the
  * Sandbox profile's product catalog starts with. A product's URI is sent as gmsPid when `gms`, else as appKey.
  */

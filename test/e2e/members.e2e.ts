@@ -211,6 +211,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   rows[89]![0] = `${u}2`.toUpperCase()
   const file = test.info().outputPath(`${u}.xlsx`)
   await employeeFile(file, rows)
+  await api(app, 'customers.addSandboxDemo', {})
 
   await app.open(page)
   await chooseLanguage(page, 'language-zh-CN')
@@ -268,6 +269,9 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   await expect(page.getByTestId('import-no-issues')).toBeVisible()
   await expect(page.getByTestId('import-count-existing')).toHaveText('0')
   await page.getByTestId('import-start').click()
+  // The confirmation names the enterprise by its customer's name (the book has the demo customers), not its id.
+  await expect(page.locator('.el-message-box')).toContainText('演示科技有限公司')
+  await expect(page.locator('.el-message-box')).not.toContainText('E000000000000001')
   await page.locator('.el-message-box').getByRole('button', { name: '导入 10 名员工' }).click()
   await expect(page.getByTestId('bulk-run')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 })
   await expect(page.getByTestId('run-ok')).toHaveText('10')

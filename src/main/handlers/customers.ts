@@ -31,6 +31,7 @@ export function registerCustomerHandlers(registry: HandlerRegistry, services: Pi
   registry.handle('customers.checkBind', async ({ profileId, ...channel }) => ({ customer: await customers.checkBind(await profileOf(profileId), channel) }))
   registry.handle('customers.create', async ({ profileId, fields }) => customers.create(await profileOf(profileId), createFields(fields)))
   registry.handle('customers.update', async ({ profileId, fields }) => ({ customers: await customers.update(await profileOf(profileId), createFields(fields)) }))
+  registry.handle('customers.addSandboxDemo', async ({ profileId }) => customers.addSandboxDemo(await profileOf(profileId)))
   registry.handle('customers.import', async ({ profileId, fileName, contentBase64, sheet }) =>
     importCustomers(book, await profileOf(profileId), { bytes: Buffer.from(contentBase64, 'base64'), fileName }, sheet ? { locale: await locale(), sheet } : { locale: await locale() }),
   )

@@ -25,6 +25,8 @@ export const checkBind = (input: ChannelInput<'customers.checkBind'>): Promise<C
 export const createCustomer = (input: ChannelInput<'customers.create'>): Promise<ChannelOutput<'customers.create'>> => invoke('customers.create', input)
 /** Order operation 4. */
 export const updateCustomer = (input: ChannelInput<'customers.update'>): Promise<ChannelOutput<'customers.update'>> => invoke('customers.update', input)
+/** The sandbox's demo customers copied into the Sandbox profile's book. */
+export const addSandboxDemoCustomers = (profileId?: string): Promise<ChannelOutput<'customers.addSandboxDemo'>> => invoke('customers.addSandboxDemo', profileId ? { profileId } : {})
 export const importCustomers = (input: ChannelInput<'customers.import'>): Promise<ChannelOutput<'customers.import'>> => invoke('customers.import', input)
 
 /** Follows changes of the book (any window, tab or the CLI); returns unsubscribe. */

@@ -123,3 +123,22 @@ export function draftErrorInWords(e: AppErrorData, locale: Locale): AppErrorData
   if ((e.code !== 'app.draftFileBadDraft' && e.code !== 'app.draftInvalid') || typeof e.params.field !== 'string') return e
   return { ...e, params: { ...e.params, field: draftFieldWords(e.params.field, locale) } }
 }
+
+/**
+ * What a draft is called in the list: its name; without one, its customer, else its order number (the screen
+ * words it "Order …"); null when it has none of them.
+ */
+export type DraftTitle = { by: 'name' | 'customer' | 'number'; text: string } | null
+export function draftTitle(meta: Pick<DraftMeta, 'name' | 'summary'>): DraftTitle {
+  if (meta.name.trim()) return { by: 'name', text: meta.name }
+  if (meta.summary.customer?.trim()) return { by: 'customer', text: meta.summary.customer.trim() }
+  if (meta.summary.number?.trim()) return { by: 'number', text: meta.summary.number.trim() }
+  return null
+}
+
+/** A draft's name as the list and its dialogs say it ("Order LD-…" for one named by its number). */
+export function draftName(meta: Pick<DraftMeta, 'name' | 'summary'>, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const n = draftTitle(meta)
+  if (!n) return t('drafts.unnamed')
+  return n.by === 'number' ? t('bookHints.drafts.order', { number: n.text }) : n.text
+}

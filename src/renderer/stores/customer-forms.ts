@@ -7,7 +7,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { BIND_FIELDS, CREATE_FIELDS, CUSTOMER_TEXT_FIELDS } from '@shared/customers/fields'
+import { BIND_FIELDS, CREATE_FIELDS, CUSTOMER_TEXT_FIELDS, type CustomerTextField } from '@shared/customers/fields'
 import { CUSTOMER_FORM_DRAFT_IDS, type CreateDraft } from '@shared/customers/drafts'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
 import { errorData } from '../api/errors'
@@ -37,6 +37,13 @@ export const useCustomerFormsStore = defineStore('customerForms', () => {
     if (create.body.state === 'sending') await settleInterruptedCreate()
     // An update is safe to repeat: an interrupted one is simply shown for sending again.
     if (update.body.state === 'sending') update.body.state = 'editing'
+    bindDefaults()
+  }
+
+  /** An empty bind form takes the connection's channel code, as Find and the order wizard do. */
+  function bindDefaults(): void {
+    const b = bind.body
+    if (b.state === 'editing' && !b.fields.channelCode.trim()) b.fields.channelCode = profiles.channelOf().channelCode
   }
 
   // ---- bind (order operation 1) ----------------------------------------------------------------------------
@@ -79,6 +86,7 @@ export const useCustomerFormsStore = defineStore('customerForms', () => {
   /** A new, empty bind form. */
   function newBind(): void {
     Object.assign(bind.body, { fields: emptyFields(BIND_FIELDS), ...sendState(), result: null, reconciled: false })
+    bindDefaults()
   }
 
   // ---- create (order operation 2) --------------------------------------------------------------------------
@@ -156,9 +164,11 @@ export const useCustomerFormsStore = defineStore('customerForms', () => {
   }
 
   // ---- the book's edit dialog ------------------------------------------------------------------------------
-  function startEdit(c: CustomerRecord | null): void {
+  /** Opens the edit dialog on a customer, or on a new one with what the user typed elsewhere (a picker's text). */
+  function startEdit(c: CustomerRecord | null, typed: Partial<Record<CustomerTextField, string>> = {}): void {
     const fields = emptyFields(CUSTOMER_TEXT_FIELDS)
     if (c) for (const f of CUSTOMER_TEXT_FIELDS) fields[f] = c[f] ?? ''
+    else Object.assign(fields, typed)
     Object.assign(edit.body, { id: c?.id ?? null, fields, customerType: c?.customerType ?? null, open: true })
   }
 

@@ -139,10 +139,7 @@ export const useCustomersStore = defineStore('customers', () => {
 
   /** Fills the Find form with the connection's channel customer, unless the user typed one. */
   function findDefaults(): void {
-    if (!findInput.channelCode && !findInput.channelCustomerId) {
-      findInput.channelCode = profiles.active?.channelCode ?? ''
-      findInput.channelCustomerId = profiles.active?.channelCustomerId ?? ''
-    }
+    if (!findInput.channelCode && !findInput.channelCustomerId) Object.assign(findInput, profiles.channelOf())
   }
 
   async function find(): Promise<void> {

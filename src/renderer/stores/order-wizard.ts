@@ -87,7 +87,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   /** The draft was found missing when opened (removed, or never saved). */
   const missing = ref(false)
 
-  const channelCode = computed(() => profiles.active?.channelCode ?? '')
+  const channelCode = computed(() => profiles.channelOf().channelCode)
   const checker = createOrderChecker()
   // The "orders per batch" setting, as submit checks it (the default until the settings are read).
   const limits = computed(() => (app.settings ? { maxOrdersPerBatch: app.settings.limits.maxOrdersPerBatch } : undefined))

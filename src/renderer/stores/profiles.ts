@@ -35,6 +35,14 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   const active = computed(() => profiles.value.find((p) => p.id === activeId.value) ?? null)
   const isSandboxActive = computed(() => active.value?.kind === 'sandbox')
+  /**
+   * A connection's channel code and channel customer id (the active one's by default): where Find, Bind, the
+   * picker's "find on the service" and the order wizard take them from.
+   */
+  function channelOf(profileId?: string): { channelCode: string; channelCustomerId: string } {
+    const p = profileId ? profiles.value.find((x) => x.id === profileId) : active.value
+    return { channelCode: p?.channelCode ?? '', channelCustomerId: p?.channelCustomerId ?? '' }
+  }
 
   function applyList(list: ProfileList): void {
     profiles.value = list.profiles
@@ -127,6 +135,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     activeId,
     active,
     isSandboxActive,
+    channelOf,
     loaded,
     loading,
     error,

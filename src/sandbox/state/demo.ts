@@ -5,7 +5,7 @@
  * 100 x scale assets (scale 2000: 50,000 employees and 200,000 assets).
  */
 import type { LicenseType } from '@shared/api/orders'
-import { SANDBOX_DEMO, SANDBOX_DEMO_PRODUCTS } from '@shared/sandbox-demo'
+import { SANDBOX_DEMO, SANDBOX_DEMO_CUSTOMER_COMMON, SANDBOX_DEMO_CUSTOMERS, SANDBOX_DEMO_PRODUCTS, sandboxDemoCrmId } from '@shared/sandbox-demo'
 import { MAGIC_LOCKS, MAGIC_USER_NAMES } from '../magic'
 import { Rng } from '../rng'
 import { addAdmin, isLockType, newAsset, newCustomer, newEmployee, newEnterprise } from './factory'
@@ -279,22 +279,27 @@ function demoOrder(g: Gen, customer: Customer): void {
   })
 }
 
-function customer(g: Gen, e: Enterprise, channelCustomerId: string, name: string, branch: string, isDefault: boolean): Customer {
+type DemoCustomer = (typeof SANDBOX_DEMO_CUSTOMERS)[number]
+
+/** A demo customer of the shared list (src/shared/sandbox-demo.ts), made in the list's order. */
+function customer(g: Gen, e: Enterprise, d: DemoCustomer): Customer {
   const c = newCustomer(
     g.store,
     {
       channelCode: SANDBOX_DEMO.channelCode,
-      channelCustomerId,
+      channelCustomerId: d.channelCustomerId,
       enterpriseGlobalId: e.globalId,
-      isDefault,
-      customerName: name,
-      branchName: branch,
-      crmCustomerId: `CRM-${channelCustomerId}`,
-      address: '北京市海淀区演示路 1 号',
-      passwordMobile: '13800138000',
+      isDefault: d.isDefault,
+      customerName: d.customerName,
+      branchName: d.branchName,
+      crmCustomerId: sandboxDemoCrmId(d.channelCustomerId),
+      address: SANDBOX_DEMO_CUSTOMER_COMMON.address,
+      passwordMobile: SANDBOX_DEMO_CUSTOMER_COMMON.passwordMobile,
     },
     DEMO_EPOCH,
   )
+  // The app copies the list into the Sandbox profile's book: its ids must be the ones made here.
+  if (c.customerId !== d.customerId || e.globalId !== d.enterpriseGlobalId || e.name !== d.enterpriseName) throw new Error(`demo customer ${d.channelCustomerId} differs from SANDBOX_DEMO_CUSTOMERS`)
   demoOrder(g, c)
   return c
 }
@@ -333,11 +338,12 @@ export function buildDemoState(seed: number, scale: number, today: number = DEMO
   login(DEMO_LOGINS.unbound, e4)
   login(DEMO_LOGINS.noSuffix, e5)
 
-  const c1 = customer(g, e1, SANDBOX_DEMO.channelCustomerId, '演示科技有限公司', '北京分公司', true)
-  const c1b = customer(g, e1, `${SANDBOX_DEMO.channelCustomerId}-SH`, '演示科技上海分部', '上海分公司', false)
-  const c2 = customer(g, e2, SANDBOX_DEMO.otherChannelCustomerId, '示例建设集团', '广州分公司', true)
-  const c3 = customer(g, e3, 'DEMO-0003', '试用设计院', '成都分公司', true)
-  const c5 = customer(g, e5, 'DEMO-0005', '无企业代码的企业', '北京分公司', true)
+  const [d1, d1b, d2, d3, d5] = SANDBOX_DEMO_CUSTOMERS
+  const c1 = customer(g, e1, d1)
+  const c1b = customer(g, e1, d1b)
+  const c2 = customer(g, e2, d2)
+  const c3 = customer(g, e3, d3)
+  const c5 = customer(g, e5, d5)
 
   // ---- the demo enterprise: named employees first, then generated ones ------------------------------------
   const deps1 = departments(g, e1, DEPARTMENTS)

@@ -20,6 +20,8 @@ export const draftSummarySchema = z.object({
   entries: z.number().int().min(0).optional(),
   /** What kind of work, in a word the screen translates (an order type, a lock action). */
   type: z.string().max(100).optional(),
+  /** The order's customer order number (channelOrderId), to name a draft that has no name nor customer. */
+  number: z.string().max(200).optional(),
   /** Problems the shared rules find; 0 with `ready` means it can go. */
   issues: z.number().int().min(0).optional(),
   ready: z.boolean().optional(),
@@ -60,7 +62,7 @@ export const DRAFT_KINDS = {
     schema: orderDraftSchema,
     summarize: (b) => {
       const issues = checkOrderDraft(b, 'channel').length
-      return { customer: orderDraftCustomer(b), entries: b.entries.length, type: orderDraftType(b), issues, ready: b.ready && issues === 0 }
+      return { customer: orderDraftCustomer(b), entries: b.entries.length, type: orderDraftType(b), issues, ready: b.ready && issues === 0, number: b.channelOrderId.trim().slice(0, 200) }
     },
     listed: true,
   }),

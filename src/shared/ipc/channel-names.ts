@@ -90,6 +90,7 @@ export const CHANNEL_NAMES = [
   'customers.create',
   'customers.update',
   'customers.import',
+  'customers.addSandboxDemo',
   'catalog.get',
   'catalog.search',
   'catalog.save',

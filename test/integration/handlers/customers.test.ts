@@ -13,6 +13,8 @@ import { startSandbox, type SandboxHandle } from '../../../src/sandbox/index'
 import type { Core } from '../../../src/main/core'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
+import { SANDBOX_DEMO_CUSTOMERS } from '@shared/sandbox-demo'
+import { profileInput } from '../orders/support'
 
 const ctx = { transport: 'test' } as const
 
@@ -245,5 +247,29 @@ describe('the book through its channels', () => {
     expect((await callError('customers.search', { query: 'x', extra: 1 })).code).toBe('app.invalidInput')
     expect((await callError('customers.save', { fields: { customerName: 'x'.repeat(201) } })).code).toBe('app.invalidInput')
     expect((await callError('customers.find', { channelCode: 'DEMO', channelCustomerId: 'x', defaultCustomer: 'yes' })).code).toBe('app.invalidInput')
+  })
+})
+
+describe("the Sandbox's demo customers", () => {
+  it('copies them into the Sandbox book with the fields an order needs: one row per customer the sandbox has, once', async () => {
+    const r = await call('customers.addSandboxDemo', {})
+    expect(r.customers.map((c) => c.customerId)).toEqual(SANDBOX_DEMO_CUSTOMERS.map((d) => d.customerId))
+    expect(r.customers[1]).toMatchObject({ customerName: '演示科技上海分部', branchName: '上海分公司', crmCustomerId: 'CRM-DEMO-0001-SH', channelCode: 'DEMO', enterpriseGlobalId: 'E000000000000001', customerType: 'company', profileId: 'sandbox' })
+    // The list is the sandbox's: operation 3 finds each customer as the same row of the book.
+    for (const c of r.customers) {
+      const found = await call('customers.find', { channelCode: 'DEMO', channelCustomerId: c.channelCustomerId!, defaultCustomer: 'N' })
+      const same = found.customers.find((f) => f.channelCustomerId === c.channelCustomerId)
+      expect(same).toMatchObject({ id: c.id, customerId: c.customerId, enterpriseGlobalId: c.enterpriseGlobalId, enterpriseName: c.enterpriseName, isDefault: c.isDefault })
+    }
+    const again = await call('customers.addSandboxDemo', {})
+    expect(again.added).toBe(0)
+    expect(again.customers.map((c) => c.id)).toEqual(r.customers.map((c) => c.id))
+  })
+
+  it('refuses any other profile', async () => {
+    const other = await call('profiles.create', profileInput(sandbox.url, 'Other service'))
+    const e = await callError('customers.addSandboxDemo', { profileId: other.id })
+    expect(e.code).toBe('app.invalidInput')
+    expect((await call('customers.search', { profileId: other.id })).total).toBe(0)
   })
 })

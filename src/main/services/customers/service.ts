@@ -25,7 +25,9 @@ import {
 import type { InputIssue } from '@shared/errors/input-issues'
 import type { RuleIssue } from '@shared/rules/issue'
 import type { BindResult, CreateResult, CustomerRecord } from '@shared/ipc/channels/customers'
+import { SANDBOX_DEMO, SANDBOX_DEMO_CUSTOMER_COMMON, SANDBOX_DEMO_CUSTOMERS, sandboxDemoCrmId } from '@shared/sandbox-demo'
 import type { ApiClient } from '../../api/client'
+import { SANDBOX_PROFILE_ID } from '../profiles'
 import { reconcileBind } from '../../api/reconcile'
 import type { CustomerBook, CustomerFieldValues } from './book'
 
@@ -95,6 +97,24 @@ export class CustomerService {
     const client = await this.deps.clientFor(profileId)
     const records = await client.queryEnterprise(q)
     return this.deps.book.recordSeen(profileId, records.map(fromService), 'found')
+  }
+
+  /**
+   * The sandbox's demo customers copied into the Sandbox profile's book (docs/decisions.md, "Customers"): from the
+   * list the sandbox builds them from, with every field an order needs, without asking the service. Merged like a
+   * file's rows, so a second time changes nothing and a removed one comes back.
+   */
+  addSandboxDemo(profileId: string): { added: number; customers: CustomerRecord[] } {
+    if (profileId !== SANDBOX_PROFILE_ID) throw AppError.app('app.invalidInput', { detail: 'only the Sandbox profile has demo customers' })
+    const rows: CustomerFieldValues[] = SANDBOX_DEMO_CUSTOMERS.map((d) => ({
+      ...d,
+      channelCode: SANDBOX_DEMO.channelCode,
+      crmCustomerId: sandboxDemoCrmId(d.channelCustomerId),
+      customerType: 'company',
+      ...SANDBOX_DEMO_CUSTOMER_COMMON,
+    }))
+    const merged = this.deps.book.importRows(profileId, rows)
+    return { added: merged.filter((m) => m.change === 'added').length, customers: merged.map((m) => m.record) }
   }
 
   /** Operation 1, with the read-back of a lost answer (see the module comment). */

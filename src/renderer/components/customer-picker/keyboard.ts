@@ -29,3 +29,17 @@ export function afterEnter(e: Event, picked: boolean, submit: boolean): void {
   }
   if (submit && e.target instanceof HTMLInputElement) e.target.form?.requestSubmit()
 }
+
+/** The suggestion list as the picker drives it (Element Plus's autocomplete exposes these). */
+export interface PickerList extends ListState {
+  /** Asks for the suggestions of a text again (after the book changed). */
+  getData(query: string): Promise<void> | void
+  focus(): void
+}
+
+/** Whether focus leaves the picker (input, hint and its buttons) for somewhere else. */
+export function focusLeaves(e: Event, root: unknown): boolean {
+  if (!(e instanceof FocusEvent) || !(root instanceof HTMLElement)) return true
+  const to = e.relatedTarget
+  return !(to instanceof Node && root.contains(to))
+}

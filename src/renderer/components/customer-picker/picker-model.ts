@@ -42,3 +42,19 @@ export function idsOf(r: CustomerRecord, key: PickerValueKey): string[] {
   if (r.enterpriseName && r.enterpriseName !== titleOf(r)) out.push(r.enterpriseName)
   return out
 }
+
+/** What the picker says when the book has no suggestion: for what text, and whether the book is empty. */
+export interface PickerEmpty {
+  query: string
+  bookEmpty: boolean
+}
+
+/** What the empty state offers, in order: the Sandbox's demo customers (an empty Sandbox book), find, add. */
+export type PickerEmptyAction = 'demo' | 'find' | 'add'
+export function emptyActions(e: PickerEmpty, o: { sandbox: boolean; findOnService: boolean }): PickerEmptyAction[] {
+  const out: PickerEmptyAction[] = []
+  if (o.sandbox && e.bookEmpty) out.push('demo')
+  if (o.findOnService) out.push('find')
+  out.push('add')
+  return out
+}

@@ -183,6 +183,8 @@ export const customerChannels = {
     input({ profileId: profileId.optional(), fields: createFieldsSchema }),
     z.object({ customers: z.array(customerRecordSchema) }),
   ),
+  /** The sandbox's demo customers copied into the Sandbox profile's book (refused for any other profile). */
+  'customers.addSandboxDemo': channel(input({ profileId: profileId.optional() }), z.object({ added: z.number().int(), customers: z.array(customerRecordSchema) })),
   /** Customers from a CSV or Excel file (English or Chinese headers) added to the book, or merged into it. */
   'customers.import': channel(
     input({ profileId: profileId.optional(), fileName: z.string().trim().min(1).max(255), contentBase64: base64FileSchema, sheet: z.string().max(100).optional() }),

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { checkOrderDraft, emptyEntry, emptyProduct, emptyMerchandise, orderDraftSchema, orderTemplateSchema } from '@shared/orders/draft'
 import { DRAFT_KINDS, MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import type { OrderSummary } from '@shared/ipc/channels/orders'
-import { errorText } from '../../../../src/renderer/i18n'
+import { errorText, i18n } from '../../../../src/renderer/i18n'
 import {
   draftErrorInWords,
+  draftName,
   draftFieldWords,
   draftFileTooBig,
   draftOrderNote,
@@ -148,5 +149,22 @@ describe('what became of a submitted draft', () => {
     expect(draftOrderNote(map.get('d2'))?.kind).toBe('submitted')
     expect(draftOrderNote(order('4', 'd3', 'withdrawn'))).toBeNull()
     expect(draftOrderNote(undefined)).toBeNull()
+  })
+})
+
+describe('what a draft is called in the list', () => {
+  const t = (key: string, params?: Record<string, unknown>) => i18n.global.t(key, params ?? {})
+  it('its name; else its customer; else its order number; else "(no name)"', () => {
+    i18n.global.locale.value = 'en'
+    const noName = { ...orderDraftSchema.parse({ channelOrderId: 'LD-20260101-000000-ABCD', syncMode: 'sync', entries: [] }) }
+    const summary = DRAFT_KINDS['orders.order'].summarize(noName)
+    expect(summary.number).toBe('LD-20260101-000000-ABCD')
+    expect(draftName({ name: '', summary }, t)).toBe('Order LD-20260101-000000-ABCD')
+    expect(draftName({ name: '', summary: { ...summary, customer: 'ACME Ltd' } }, t)).toBe('ACME Ltd')
+    expect(draftName({ name: 'Spring renewal', summary: { ...summary, customer: 'ACME Ltd' } }, t)).toBe('Spring renewal')
+    expect(draftName({ name: '', summary: {} }, t)).toBe('(no name)')
+    i18n.global.locale.value = 'zh-CN'
+    expect(draftName({ name: '', summary }, t)).toBe('订单 LD-20260101-000000-ABCD')
+    i18n.global.locale.value = 'en'
   })
 })
