@@ -5,11 +5,10 @@
  * and submitted with the keyboard alone (visible focus at each stop), then its history drawer checked by axe.
  */
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import { test, expect, invoke } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 import { DEMO_CUSTOMER } from './fixtures/customers'
-import { focused, tabTo } from './fixtures/focus'
-import { invoke } from './fixtures'
+import { tabTo } from './fixtures/focus'
 
 test.use({ viewport: { width: 1366, height: 820 } })
 
@@ -118,8 +117,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await review.click()
       await expect(review).toHaveAttribute('aria-pressed', 'true')
       await expect(edit).toHaveAttribute('aria-pressed', 'false')
+      // (Pressed and under the pointer it keeps its colours: a11y.e2e.ts checks the review as a click leaves it.)
       expect(await fill(review)).not.toBe(await fill(edit))
-      await expectNoSeriousA11y(page, `${lang} order review`)
     })
   })
 }
@@ -175,7 +174,8 @@ test('an order prepared and submitted with the keyboard alone; its history drawe
   await stop('mark-ready', true)
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('ready-tag')).toBeVisible()
-  await stop('submit', (await focused(page)).testId !== '')
+  // Ready gives way to Submit, the next stop from where the focus was.
+  await stop('submit')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/#\/orders\/history/)
   const row = page.getByTestId('history-table').locator('.el-table__body tr', { hasText: number })
