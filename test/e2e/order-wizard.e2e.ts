@@ -2,9 +2,14 @@
  * The order wizard as a new user meets it, at 1366x820, in English and Chinese: the Edit/Review switch says which
  * one is open (pressed and filled); an issue under its field never runs into the label below; "Type a product" is
  * not cut off; a group with only a package says that products inside packages do not count. And an order prepared
- * and submitted with the keyboard alone (visible focus at each stop), then its history drawer checked by axe.
+ * and submitted with the keyboard alone (visible focus at each stop), then its history drawer checked by axe (and a
+ * submitted order's drawer in Chinese).
  */
 import type { Page } from '@playwright/test'
+import type { BatchOrderBody } from '@shared/api/orders'
+import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import type { OrderRecord } from '@shared/ipc/channels/orders'
+import { draftFromBody } from '@shared/orders/refund'
 import { test, expect, invoke } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 import { DEMO_CUSTOMER } from './fixtures/customers'
@@ -184,4 +189,64 @@ test('an order prepared and submitted with the keyboard alone; its history drawe
   await row.first().click()
   await expect(page.getByTestId('order-drawer')).toBeVisible()
   await expectNoSeriousA11y(page, 'en order history drawer')
+})
+
+test.describe('in zh-CN', () => {
+  test.use({ appEnv: { LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' } })
+
+  test('a submitted order’s history drawer has no serious axe finding', async ({ app, page }) => {
+    const number = `E2E-DRAWER-${Date.now()}`
+    const c = DEMO_CUSTOMER
+    const product = {
+      crmProductId: `P-${number}`,
+      parentCrmProductId: '',
+      productUri: 'GMS-1001',
+      productName: 'Cost Estimator',
+      productType: 'tool',
+      limitConcurrent: 1,
+      limitTimeDuration: 0,
+      strictMatchWhenDelete: false,
+      trial: 0 as const,
+      trialEndDate: 0,
+      timeUnit: 'year',
+      timeUnitQuantity: 1,
+      timeDurationExpression: '1-0-0',
+      productFeatures: [],
+    }
+    const body: BatchOrderBody = {
+      channelCode: c.channelCode,
+      channelOrderId: number,
+      syncMode: 'sync',
+      orderList: [
+        {
+          sequence: 1,
+          customerId: c.customerId,
+          crmCustomerId: c.crmCustomerId,
+          customerName: c.customerName,
+          channelCustomerId: c.channelCustomerId,
+          adminName: c.adminName,
+          adminAccount: c.adminAccount,
+          adminEmail: c.adminEmail,
+          adminCellNumber: c.adminCellNumber,
+          passwordMobile: c.passwordMobile,
+          address: c.address,
+          customerType: 'company',
+          branchCode: c.branchCode,
+          branchName: c.branchName,
+          enterpriseGlobalId: c.enterpriseGlobalId,
+          licenseType: 'normal_recover_usbkey',
+          orderType: 'new_buy',
+          assets: [{ assetNos: [freshLock()], products: [product] }],
+        },
+      ],
+    }
+    const d = await invoke<DraftMeta>(app, 'drafts.save', { kind: 'orders.order', profileId: 'sandbox', name: number, body: { ...draftFromBody(body, number), ready: true }, baseRevision: 0 })
+    const o = await invoke<OrderRecord>(app, 'orders.submit', { draftId: d.id, baseRevision: d.revision })
+    await expect.poll(async () => (await invoke<OrderRecord>(app, 'orders.get', { id: o.id })).state, { timeout: 30_000 }).toBe('done')
+    await app.open(page)
+    await page.goto(`${app.origin}/#/orders/history`)
+    await page.getByTestId('history-table').locator('.el-table__body tr', { hasText: number }).first().click()
+    await expect(page.getByTestId('order-drawer')).toBeVisible()
+    await expectNoSeriousA11y(page, 'zh-CN order history drawer')
+  })
 })
