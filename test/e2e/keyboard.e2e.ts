@@ -4,57 +4,8 @@
  * Enter, Escape, arrows, typing). Focus moves into a dialog when it opens and back to what opened it when it
  * closes; Escape closes; a field's error is tied to the field (aria-describedby) and announced (role="alert").
  */
-import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
-
-/** What has the focus now: its own test id or its nearest ancestor's, and whether its focus can be seen. */
-interface Focused {
-  testId: string
-  inDialog: string
-  visible: boolean
-  describedBy: string
-  invalid: string | null
-}
-
-async function focused(page: Page): Promise<Focused> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null
-    if (!el || el === document.body) return { testId: '', inDialog: '', visible: false, describedBy: '', invalid: null }
-    // Focus is visible when the element, the field box around it or its active row draws an outline or a ring.
-    const shows = (e: Element | null): boolean => {
-      if (!e) return false
-      const s = getComputedStyle(e)
-      return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'
-    }
-    const dialog = el.closest('[role="dialog"]')
-    const describedBy = (el.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
-      .join(' ')
-      .trim()
-    return {
-      testId: el.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
-      inDialog: dialog?.closest('[data-testid]')?.getAttribute('data-testid') ?? dialog?.querySelector('[data-testid]')?.getAttribute('data-testid') ?? (dialog ? 'dialog' : ''),
-      // (A grid shows its focus on its active row: aria-activedescendant.)
-      visible:
-        shows(el) ||
-        shows(el.closest('.el-input__wrapper, .el-textarea, .el-select__wrapper')) ||
-        shows(document.getElementById(el.getAttribute('aria-activedescendant') ?? '')),
-      describedBy,
-      invalid: el.getAttribute('aria-invalid'),
-    }
-  })
-}
-
-/** Presses Tab (or Shift+Tab) until the focus is on the element with this test id (or inside it). */
-async function tabTo(page: Page, testId: string, back = false): Promise<Focused> {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
-    const f = await focused(page)
-    if (f.testId === testId) return f
-  }
-  throw new Error(`Tab never reached ${testId}`)
-}
+import { focused, tabTo } from './fixtures/focus'
 
 test('a lock disable from a paste, by keyboard alone', async ({ app, page }) => {
   await app.open(page)

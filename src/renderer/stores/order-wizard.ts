@@ -23,6 +23,7 @@ import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
 import { createOrderChecker } from '../models/orders/check'
 import { anchorId, issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
+import { screenOrderCache } from '../models/orders/issue-order'
 import { createIssueReveal } from './order-wizard-reveal'
 import { refusalAnchor, refusalMessage, shownRefusal } from '../models/orders/refusal'
 import { addNumbers, copyEntry, entryTemplate, insertAt, moveItem, newOrder, orderFromTemplate, orderTemplate, removeAt, replaceAt } from '../models/orders/wizard'
@@ -158,13 +159,18 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
     }
     return m.get(path) ?? 0
   }
-  /** The warnings list, in the user's language (at most LISTED_ISSUES). */
+  // Each entry's issues in the order of its fields on screen, kept by the (cached) issue list of the entry.
+  const ordered = screenOrderCache()
+  /** Every issue as the fields are on screen: the order's own, then entry by entry in the form's order. */
+  const inOrder = computed(() => ordered(check.value.header).concat(...check.value.byEntry.map(ordered)))
+  /** The warnings list, in the user's language and the fields' order (at most LISTED_ISSUES). */
   const shownWarnings = computed<ShownIssue[]>(() => {
     const locale = i18n.global.locale.value
-    return check.value.warnings.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+    const list = ([] as RuleIssue[]).concat(...check.value.warningsByEntry.map(ordered))
+    return list.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
   })
-  /** The issues whose fields show them (all once revealed). */
-  const revealed = computed(() => (reveal.all.value ? check.value.all : check.value.all.filter((i) => reveal.shown(anchorId(issuePlace(i.field).path)))))
+  /** The issues whose fields show them (all once revealed), in the fields' order. */
+  const revealed = computed(() => (reveal.all.value ? inOrder.value : inOrder.value.filter((i) => reveal.shown(anchorId(issuePlace(i.field).path)))))
   /** Issues counted but not shown yet: their fields were not visited. */
   const hiddenCount = computed(() => check.value.all.length - revealed.value.length)
   /** The issues list, in the user's language (at most LISTED_ISSUES). */

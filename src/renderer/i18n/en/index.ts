@@ -37,6 +37,9 @@ const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...sh
 import bookHints from './book-hints'
 
 const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...bookHints }
+import orderWizard from './order-wizard'
+
+const en = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...orderWizard }
 
 export default en
 

@@ -34,5 +34,8 @@ const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings,
 import bookHints from './book-hints'
 
 const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...bookHints }
+import orderWizard from './order-wizard'
+
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...orderWizard }
 
 export default zhCN

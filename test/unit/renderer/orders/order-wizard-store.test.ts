@@ -200,6 +200,8 @@ describe('order wizard store', () => {
     expect(store.hiddenCount).toBe(0)
     expect(store.shownIssues).toHaveLength(store.issueCount)
     expect(store.issuesAt('of-orderList-0-address', 0).length).toBeGreaterThan(0)
+    // Listed as the fields are on screen (Ready jumps to the first): the license type, the customer picker, then the customer's fields.
+    expect(store.shownIssues.slice(0, 3).map((i) => i.issue.field)).toEqual(['orderList[0].licenseType', 'orderList[0].enterpriseGlobalId', 'orderList[0].customerName'])
   })
 
   it('an order worked on before opens with all its issues shown', async () => {
