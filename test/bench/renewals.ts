@@ -65,7 +65,7 @@ export async function runRenewalsBench(): Promise<Record<string, unknown>> {
       const t0 = performance.now()
       const done = new Promise<RenewalStatus>((resolve) => {
         const off = core.events.on('renewals.progress', (s) => {
-          if (s.state === 'done' || s.state === 'failed') {
+          if (s.state === 'completed' || (s.state === 'paused' && s.error)) {
             off()
             resolve(s)
           }
