@@ -65,6 +65,8 @@ export const useRenewalsStore = defineStore('renewals', () => {
   function open(): Promise<void> {
     off ??= onRenewalsProgress((s) => {
       if (s.profileId !== profiles.activeId) return
+      // The last events of a reading replaced by a newer one say nothing of the newer one.
+      if (reading.value && status.value?.jobId && s.jobId !== status.value.jobId) return
       status.value = s
       // Stopped (finished, paused, cancelled): what it read is in the list now.
       if (!ACTIVE.has(s.state)) void load()

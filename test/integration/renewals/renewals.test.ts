@@ -24,11 +24,11 @@ let core: Core
 let sb: SandboxHandle
 let profileId = ''
 
-/** Resolves with the reading's next stop (completed, or paused by an error), heard as an event. */
-function finished(): Promise<RenewalStatus> {
+/** Resolves with the reading's next stop (completed, or paused by an error), heard as an event; of one job if named. */
+function finished(jobId?: () => string | null): Promise<RenewalStatus> {
   return new Promise((resolve) => {
     const off = core.events.on('renewals.progress', (s) => {
-      if (s.profileId === profileId && (s.state === 'completed' || (s.state === 'paused' && s.error))) {
+      if (s.profileId === profileId && (s.state === 'completed' || (s.state === 'paused' && s.error)) && (!jobId || s.jobId === jobId())) {
         off()
         resolve(s)
       }
@@ -36,9 +36,11 @@ function finished(): Promise<RenewalStatus> {
   })
 }
 
+/** A new reading to its end (the last events of an earlier one are not its end). */
 async function readAll(): Promise<RenewalStatus> {
-  const end = finished()
-  await call(core, 'renewals.refresh', {})
+  let id: string | null = null
+  const end = finished(() => id)
+  id = (await call(core, 'renewals.refresh', {})).jobId
   return end
 }
 
