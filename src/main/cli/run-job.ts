@@ -47,6 +47,7 @@ const KIND_LABEL: Record<BulkKind, CliText> = {
   'members.resetPassword': 'kindReset',
   'holdings.configure': 'kindConfigure',
   'members.offboard': 'kindOffboard',
+  'renewals.read': 'kindRenewals',
 }
 
 /** Starts the job of a command and runs it to its end in this process; returns the exit code. */

@@ -49,6 +49,7 @@ const TEXT = {
   },
   kindConfigure: { en: 'Assign asset numbers', 'zh-CN': '分配资产编号' },
   kindOffboard: { en: 'Offboard', 'zh-CN': '离职办理' },
+  kindRenewals: { en: 'Renewals reading', 'zh-CN': '续费到期读取' },
   kindJob: { en: 'Job', 'zh-CN': '任务' },
   memberNotFound: { en: 'no employee "{ref}" in the enterprise', 'zh-CN': '企业中没有员工“{ref}”' },
   needMembers: { en: 'Name the employees (accounts or global ids), or give --file.', 'zh-CN': '请指定员工（账号或全局 ID），或使用 --file。' },

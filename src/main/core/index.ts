@@ -246,6 +246,10 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     if ((p.kind === 'holdings.configure' || p.kind === 'members.offboard') && p.status !== 'running') holdings.clear()
   })
   const bulk = createBulkRunner({ dataDir, clients, settings, profiles, events, vault, owner: owner.require })
+  // The renewals reading is a bulk job: its progress becomes the Renewals screen's (merged into its cache first).
+  events.on('bulk.progress', (p) => {
+    if (p.kind === 'renewals.read') services.renewals.onJobProgress(p.jobId, p.status)
+  })
   const orderStore = new OrderStore(db)
   const orders = new OrderService({
     store: orderStore,
@@ -312,12 +316,12 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     exports: exportsService,
     orders,
     renewals: new RenewalsService({
-      clientFor,
+      bulk,
+      dataDir,
       customers: (profileId) => customerBook.all(profileId),
       catalog: (profileId) => catalog.get(profileId),
       storage,
       drafts,
-      concurrency: async () => (await settings.get()).bulk.concurrency,
       instanceIdPrefix: async () => (await settings.get()).orders.instanceIdPrefix,
       onProgress: (s) => events.emit('renewals.progress', s),
     }),

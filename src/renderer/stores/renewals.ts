@@ -1,6 +1,6 @@
 /**
  * Renewals: the list of what expires in the chosen window (from the core's last reading, shown with its time, so
- * it works offline), the background reading's progress (refresh, pause, resume), the filters, the ticked rows,
+ * it works offline), the background reading's progress (a bulk job: refresh, pause, resume), the filters, the ticked rows,
  * renew and export. The rule and the counts: @shared/renewals/expiry; the narrowing: renewals-model.ts.
  */
 import { defineStore } from 'pinia'
@@ -14,6 +14,9 @@ import { EMPTY_FILTER, chartBars, customerGroups, filterRows, windowOf, type Ren
 import { useProfilesStore } from './profiles'
 import { exportList } from '../composables/export'
 import { useLatest } from '../composables/latest'
+
+const ACTIVE: ReadonlySet<RenewalStatus['state']> = new Set(['running', 'cancelling'])
+const UNFINISHED: ReadonlySet<RenewalStatus['state']> = new Set(['running', 'cancelling', 'paused', 'interrupted'])
 
 export const useRenewalsStore = defineStore('renewals', () => {
   const profiles = useProfilesStore()
@@ -35,7 +38,8 @@ export const useRenewalsStore = defineStore('renewals', () => {
   const shown = computed(() => (filter.bucket ? filterRows(beforeBar.value, { ...EMPTY_FILTER, size: filter.size, bucket: filter.bucket }) : beforeBar.value))
   const groups = computed(() => customerGroups(filterRows(rows.value, { ...filter, customer: '', bucket: '' })))
   const bars = computed(() => (list.value ? chartBars(beforeBar.value, filter.size, list.value.range) : []))
-  const reading = computed(() => status.value?.state === 'running' || status.value?.state === 'paused')
+  /** A reading not over: going on, or waiting to be resumed (paused, or interrupted when the app stopped). */
+  const reading = computed(() => status.value !== null && UNFINISHED.has(status.value.state))
 
   async function load(): Promise<void> {
     const w = window.value
@@ -46,7 +50,7 @@ export const useRenewalsStore = defineStore('renewals', () => {
       const r = await listRenewals(w)
       if (!current()) return
       list.value = r
-      if (!reading.value || r.status.state === 'running' || r.status.state === 'paused') status.value = r.status
+      if (!reading.value || UNFINISHED.has(r.status.state)) status.value = r.status
       error.value = null
       const keys = new Set(r.rows.map((x) => x.key))
       selected.value = selected.value.filter((k) => keys.has(k))
@@ -61,8 +65,11 @@ export const useRenewalsStore = defineStore('renewals', () => {
   function open(): Promise<void> {
     off ??= onRenewalsProgress((s) => {
       if (s.profileId !== profiles.activeId) return
+      // The last events of a reading replaced by a newer one say nothing of the newer one.
+      if (reading.value && status.value?.jobId && s.jobId !== status.value.jobId) return
       status.value = s
-      if (s.state === 'done' || s.state === 'failed') void load()
+      // Stopped (finished, paused, cancelled): what it read is in the list now.
+      if (!ACTIVE.has(s.state)) void load()
     })
     return load()
   }

@@ -20,6 +20,7 @@ const KIND_WORDS: Record<BulkKind, Record<Locale, string>> = {
   'members.resetPassword': { en: 'Resetting passwords', 'zh-CN': '重置密码' },
   'holdings.configure': { en: 'Assigning asset numbers', 'zh-CN': '分配资产编号' },
   'members.offboard': { en: 'Offboarding', 'zh-CN': '员工离职处理' },
+  'renewals.read': { en: 'Reading renewals', 'zh-CN': '读取续费到期' },
 }
 
 const WORDS = {

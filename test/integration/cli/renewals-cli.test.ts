@@ -1,6 +1,7 @@
 /**
  * `license-desk renewals list` as a real process over a temp data folder (the Sandbox profile starts the sandbox
- * inside the CLI): the first run reads the book's enterprises, later ones show that reading with its time; text
+ * inside the CLI): the first run reads the book's enterprises, later ones show that reading with its time, --refresh
+ * reads again; text
  * and --json, Chinese, an Excel file, and a bad --within said at the option (exit 2).
  */
 import { existsSync } from 'node:fs'
@@ -38,6 +39,11 @@ describe('license-desk renewals list', () => {
     expect(result).toMatchObject({ type: 'result', zone: 'UTC+08:00' })
     expect(result.rows.filter((x) => x.assetNum === '8100000017').map((x) => x.productUri)).toEqual(['GMS-1001', 'GMS-1002', 'GMS-1003'])
     expect(result.rows.some((x) => x.assetNum === '8100000018')).toBe(false)
+    // --refresh reads again (a bulk job run to its end in this process), then lists.
+    const again = cli('renewals', 'list', '--within', '60d', '--refresh')
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toContain('Reading the enterprises of the customer book…')
+    expect(again.stdout).toContain('8100000019  |  (the asset itself)')
   })
 
   it('in Chinese with an Excel file; a bad --within is refused at the option', () => {

@@ -19,6 +19,7 @@ const WORDS = {
   badFile: { en: '{file}: the export file must end in .csv or .xlsx', 'zh-CN': '{file}：导出文件须以 .csv 或 .xlsx 结尾' },
   reading: { en: 'Reading the enterprises of the customer book…', 'zh-CN': '正在读取客户簿中的企业…' },
   readFailed: { en: 'Reading stopped: {n} enterprises could not be read; their last reading (if any) is shown.', 'zh-CN': '读取中止：{n} 个企业无法读取；显示其上次读取的结果（如有）。' },
+  readPaused: { en: 'Reading paused ({reason}): {done} of {total} enterprises read; run with --refresh again to go on with the others.', 'zh-CN': '读取已暂停（{reason}）：已读取 {done} / {total} 个企业；再次使用 --refresh 运行可继续读取其余企业。' },
   never: { en: 'Not read yet: no data.', 'zh-CN': '尚未读取，没有数据。' },
   readAt: { en: 'As read at {t} ({zone}).', 'zh-CN': '读取时间：{t}（{zone}）。' },
   none: { en: 'Nothing expires in this window.', 'zh-CN': '此时间段内没有到期项。' },
@@ -69,7 +70,10 @@ export function renewalsCommand(globals: Globals, deps: CommandDeps): Command {
         if (o.refresh || list.readAt === null) {
           ctx.say(say('reading', l))
           const end = await service.read(profile.id)
-          if (end.state === 'failed' || end.failed > 0) {
+          if (end.state !== 'completed') {
+            ctx.say(say('readPaused', l, { reason: end.error?.code ?? end.state, done: end.done, total: end.total }))
+            code = EXIT.partial
+          } else if (end.failed > 0) {
             ctx.say(say('readFailed', l, { n: end.failed }))
             code = EXIT.partial
           }

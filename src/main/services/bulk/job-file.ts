@@ -26,7 +26,7 @@ export class JobFileSecrets {
       const before = job.file
       const use = (f: JobBase) => {
         job.file = f
-        job.kind = openJob(f)
+        job.kind = openJob(f, { dataDir: this.ctx.deps.dataDir })
         recount(job)
       }
       use(next)

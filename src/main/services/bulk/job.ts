@@ -5,7 +5,7 @@ import type { BulkSettings } from '@shared/settings'
 import type { AbortScope } from '../../api/abort-scope'
 import type { ApiClient } from '../../api/client'
 import type { JobSecretVault } from '../vault/job-secrets'
-import { openJob, type JobBase, type KindRunner } from './kinds'
+import { openJob, type JobBase, type KindEnv, type KindRunner } from './kinds'
 import type { JobStore } from './job-store'
 import { RateMeter, Throttle } from './progress'
 
@@ -102,11 +102,11 @@ export function makeJob(
   file: JobBase,
   results: (ItemResult | undefined)[],
   tries: Uint16Array,
-  opts: { now: () => number; intervalMs: number; onProgress: (job: Job) => void },
+  opts: { now: () => number; intervalMs: number; onProgress: (job: Job) => void; env?: KindEnv },
 ): Job {
   const job: Job = {
     file,
-    kind: openJob(file),
+    kind: openJob(file, opts.env),
     results,
     tries,
     tally: { ok: 0, failed: 0, unknown: 0, cancelled: 0 },

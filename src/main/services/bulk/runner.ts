@@ -113,7 +113,7 @@ export class BulkRunner {
 
   private makeJob(file: JobBase, results: (ItemResult | undefined)[], tries: Uint16Array): Job {
     const onProgress = (job: Job) => this.deps.onProgress(progress(job))
-    return makeJob(file, results, tries, { now: this.now, intervalMs: this.deps.progressIntervalMs ?? 100, onProgress })
+    return makeJob(file, results, tries, { now: this.now, intervalMs: this.deps.progressIntervalMs ?? 100, onProgress, env: { dataDir: this.deps.dataDir } })
   }
 
   private summary(job: Job): JobSummary {

@@ -1,10 +1,11 @@
 /**
- * Renewals: the customer book's enterprises read in the background (reader.ts), kept with the time they were read
+ * Renewals: the customer book's enterprises read in the background by a bulk job (reading.ts), kept with the time they were read
  * (cache.ts), what expires in a window (the shared rule), "renew" into an order draft, the export. One reading per
  * profile at a time.
  */
 import { AppError } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
+import type { JobStatus } from '@shared/ipc/channels/bulk'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { RenewalList, RenewalStatus } from '@shared/ipc/channels/renewals'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'
@@ -13,22 +14,22 @@ import { newInstanceId } from '@shared/orders/instance-ids'
 import { proposeChannelOrderId } from '@shared/orders/order-number'
 import { renewalDraft } from '@shared/renewals/draft'
 import { expiringRows, windowRange, type RenewalEnterprise, type RenewalWindow } from '@shared/renewals/expiry'
-import type { ApiClient } from '../../api/client'
 import type { DraftStore } from '../drafts'
 import type { ExportTable } from '../exports'
 import type { Storage } from '../storage'
 import { RenewalCache } from './cache'
 import { renewalsTable } from './export'
-import { RenewalRead } from './reader'
+import { RenewalReading, type ReadRunner } from './reading'
 
 export interface RenewalsDeps {
-  clientFor(profileId: string): Promise<ApiClient>
+  /** The core's bulk runner: the reading is one of its jobs. */
+  bulk: ReadRunner
+  dataDir: string
   /** The profile's customer book (removed customers left out). */
   customers(profileId: string): CustomerRecord[]
   catalog(profileId: string): Catalog
   storage: Storage
   drafts: Pick<DraftStore, 'save'>
-  concurrency(): Promise<number>
   instanceIdPrefix(): Promise<string>
   onProgress(s: RenewalStatus): void
   now?: () => number
@@ -36,12 +37,13 @@ export interface RenewalsDeps {
 
 export class RenewalsService {
   private readonly cache: RenewalCache
-  private readonly reads = new Map<string, RenewalRead>()
+  private readonly reading: RenewalReading
   private readonly now: () => number
 
   constructor(private readonly deps: RenewalsDeps) {
     this.cache = new RenewalCache(deps.storage)
     this.now = deps.now ?? Date.now
+    this.reading = new RenewalReading({ bulk: deps.bulk, dataDir: deps.dataDir, cache: this.cache, onProgress: deps.onProgress })
   }
 
   /** The book's enterprises (in the book's order) and their customers as the rule needs them. */
@@ -78,9 +80,8 @@ export class RenewalsService {
     return { list, records, readAt, states }
   }
 
-  status(profileId: string): RenewalStatus {
-    const r = this.reads.get(profileId)
-    return r ? { ...r.status } : { profileId, state: 'idle', done: 0, total: 0, failed: 0, error: null }
+  status(profileId: string): Promise<RenewalStatus> {
+    return this.reading.status(profileId)
   }
 
   /** What expires in the window, from the last reading. */
@@ -88,33 +89,35 @@ export class RenewalsService {
     const range = windowRange(window, this.now())
     const { list, states } = await this.enterprises(profileId)
     const times = states.map((s) => s.readAt).filter((t): t is number => t !== null)
-    return { readAt: times.length ? Math.min(...times) : null, range, rows: expiringRows(list, range), enterprises: states, status: this.status(profileId) }
+    return { readAt: times.length ? Math.min(...times) : null, range, rows: expiringRows(list, range), enterprises: states, status: await this.status(profileId) }
   }
 
-  /** Starts a reading (or returns the one under way). */
-  async refresh(profileId: string): Promise<RenewalStatus> {
-    const running = this.reads.get(profileId)
-    if (running && (running.status.state === 'running' || running.status.state === 'paused')) return { ...running.status }
-    const ids = [...new Set(this.deps.customers(profileId).flatMap((c) => (c.enterpriseGlobalId ? [c.enterpriseGlobalId] : [])))]
-    const read = new RenewalRead({ clientFor: this.deps.clientFor, cache: this.cache, concurrency: this.deps.concurrency, onProgress: this.deps.onProgress, now: this.now }, profileId, ids)
-    this.reads.set(profileId, read)
-    return { ...read.status }
+  /** The book's enterprises, once each, in the book's order. */
+  private ids(profileId: string): string[] {
+    return [...new Set(this.deps.customers(profileId).flatMap((c) => (c.enterpriseGlobalId ? [c.enterpriseGlobalId] : [])))]
   }
 
-  /** A reading to its end (the CLI waits for it). */
-  async read(profileId: string): Promise<RenewalStatus> {
-    await this.refresh(profileId)
-    return this.reads.get(profileId)!.finished
+  /** Starts a reading (or returns the one not over). */
+  refresh(profileId: string): Promise<RenewalStatus> {
+    return this.reading.refresh(profileId, this.ids(profileId))
   }
 
-  pause(profileId: string): RenewalStatus {
-    this.reads.get(profileId)?.pause()
-    return this.status(profileId)
+  /** A reading to its end in this process (the CLI). */
+  read(profileId: string): Promise<RenewalStatus> {
+    return this.reading.read(profileId, this.ids(profileId))
   }
 
-  resume(profileId: string): RenewalStatus {
-    this.reads.get(profileId)?.resume()
-    return this.status(profileId)
+  pause(profileId: string): Promise<RenewalStatus> {
+    return this.reading.pause(profileId)
+  }
+
+  resume(profileId: string): Promise<RenewalStatus> {
+    return this.reading.resume(profileId)
+  }
+
+  /** A `bulk.progress` event of a reading job (the core passes them on). */
+  onJobProgress(jobId: string, status: JobStatus): void {
+    this.reading.onJobProgress(jobId, status)
   }
 
   /** An order draft renewing the rows with these keys (src/shared/renewals/draft.ts), not ready. */

@@ -9,11 +9,12 @@ import { lockStatusSchema } from '../../api/models'
 import { memberDeleteStartSchema, memberResetStartSchema } from '../../bulk/member-actions'
 import { holdingsConfigureStartSchema } from './holdings'
 import { offboardStartSchema } from '../../members/offboard'
+import { renewalReadStartSchema } from '../../renewals/read-job'
 import { ITEM_STATES, JOB_STATUSES } from '../../bulk/states'
 
 export { ITEM_STATES, JOB_STATUSES, type ItemState, type JobStatus } from '../../bulk/states'
 
-export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure', 'members.offboard'] as const
+export const BULK_KINDS = ['locks.disable', 'locks.enable', 'members.import', 'members.delete', 'members.resetPassword', 'holdings.configure', 'members.offboard', 'renewals.read'] as const
 export type BulkKind = (typeof BULK_KINDS)[number]
 
 /** Most items one job takes (a file of more is split by the user). */
@@ -57,6 +58,7 @@ export const bulkStartSchema = z.discriminatedUnion('kind', [
   memberResetStartSchema,
   holdingsConfigureStartSchema,
   offboardStartSchema,
+  renewalReadStartSchema,
 ])
 export type BulkStartInput = z.input<typeof bulkStartSchema>
 export type BulkStart = z.output<typeof bulkStartSchema>

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { appErrorDataSchema } from '../../errors/app-error'
+import { JOB_STATUSES } from '../../bulk/states'
 import { MAX_WINDOW_DAYS, parseDay } from '../../renewals/expiry'
 import { channel, input } from '../channel'
 import { draftMetaSchema } from './drafts'
@@ -25,18 +26,21 @@ export const renewalWindowSchema = z.union([
     }, { message: `the last day must be on or after the first, at most ${MAX_WINDOW_DAYS} days on`, path: ['to'] }),
 ])
 
-export const RENEWAL_READ_STATES = ['idle', 'running', 'paused', 'done', 'failed'] as const
+/** A reading's state: the bulk run's (the shared run vocabulary), or idle before the profile's first reading. */
+export const RENEWAL_READ_STATES = ['idle', ...JOB_STATUSES] as const
 
-/** Where the background reading of a profile is. */
+/** Where the background reading of a profile is (a bulk job of kind `renewals.read`, one item per enterprise). */
 export const renewalStatusSchema = z.object({
   profileId: z.string(),
+  /** The reading's bulk job; null before the first. */
+  jobId: z.string().nullable(),
   state: z.enum(RENEWAL_READ_STATES),
-  /** Calls made and to make (one asset list per enterprise, one product list per asset). */
+  /** Enterprises read (or failed) and to read. */
   done: z.number().int(),
   total: z.number().int(),
-  /** Enterprises whose reading failed (their last good reading, if any, is still shown). */
+  /** Enterprises whose assets could not be read (their last good reading, if any, is still shown). */
   failed: z.number().int(),
-  /** Why the reading stopped (failed), or null. */
+  /** Why the reading stopped (paused by an error that would fail every call: fix it and resume), or null. */
   error: appErrorDataSchema.nullable(),
 })
 export type RenewalStatus = z.output<typeof renewalStatusSchema>

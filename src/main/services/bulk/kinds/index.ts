@@ -5,12 +5,13 @@
 import { z } from 'zod'
 import { AppError } from '@shared/errors/app-error'
 import type { BulkStart } from '@shared/ipc/channels/bulk'
-import type { BuildContext, JobBase, JobHead, JobKindSpec, KindRunner } from './kind'
+import type { BuildContext, JobBase, JobHead, JobKindSpec, KindEnv, KindRunner } from './kind'
 import { lockJobSchema, lockKind } from './locks'
 import { memberJobSchema, memberKind } from './members'
 import { holdingsJobSchema, holdingsKind } from './holdings'
 import { memberDeleteJobSchema, memberDeleteKind, memberResetJobSchema, memberResetKind } from './member-actions'
 import { offboardJobSchema, offboardKind } from './offboard'
+import { renewalReadJobSchema, renewalReadKind } from './renewals'
 
 export * from './kind'
 export type { LockJobFile } from './locks'
@@ -18,27 +19,28 @@ export type { MemberJobFile, StoredMember } from './members'
 export type { MemberDeleteJobFile, MemberResetJobFile } from './member-actions'
 export type { HoldingsConfigureJobFile } from './holdings'
 export type { OffboardJobFile } from './offboard'
+export type { RenewalReadJobFile } from './renewals'
 
 /** A stored job of any kind (validated when read back). */
-export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema, holdingsJobSchema, offboardJobSchema])
+export const jobFileSchema = z.discriminatedUnion('kind', [lockJobSchema, memberJobSchema, memberDeleteJobSchema, memberResetJobSchema, holdingsJobSchema, offboardJobSchema, renewalReadJobSchema])
 export type JobFile = z.output<typeof jobFileSchema>
 
 /** A kind with its types erased: what the runner and the store call. */
 interface RegisteredKind {
   build(input: BulkStart, head: JobHead, ctx: BuildContext): Promise<JobFile> | null
-  open(file: JobBase): KindRunner | null
+  open(file: JobBase, env?: KindEnv): KindRunner | null
   target(file: JobBase): string | null
 }
 
 function register<F extends JobFile, S extends BulkStart>(spec: JobKindSpec<F, S>): RegisteredKind {
   return {
     build: (input, head, ctx) => (spec.accepts(input) ? spec.build(input, head, ctx) : null),
-    open: (file) => (spec.owns(file) ? spec.open(file) : null),
+    open: (file, env) => (spec.owns(file) ? spec.open(file, env) : null),
     target: (file) => (spec.owns(file) ? spec.target(file) : null),
   }
 }
 
-const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind), register(holdingsKind), register(offboardKind)]
+const KINDS: readonly RegisteredKind[] = [register(lockKind), register(memberKind), register(memberDeleteKind), register(memberResetKind), register(holdingsKind), register(offboardKind), register(renewalReadKind)]
 
 function noKind(kind: string): AppError {
   return AppError.app('app.invalidInput', { detail: `kind: no such job kind ${kind}` }, { issues: [{ path: 'kind', message: 'unknown job kind' }] })
@@ -54,9 +56,9 @@ export function buildJob(input: BulkStart, head: JobHead, ctx: BuildContext): Pr
 }
 
 /** The runner of a stored job's kind. */
-export function openJob(file: JobBase): KindRunner {
+export function openJob(file: JobBase, env?: KindEnv): KindRunner {
   for (const k of KINDS) {
-    const r = k.open(file)
+    const r = k.open(file, env)
     if (r) return r
   }
   throw noKind(file.kind)

@@ -132,6 +132,11 @@ export interface BuildContext {
   operatorIdentity(profileId: string): Promise<string>
 }
 
+/** Where the runner runs a job: a kind whose items' results are data (a reading) keeps them under the data folder. */
+export interface KindEnv {
+  dataDir: string
+}
+
 /** The fields every job gets from the runner (id, profile, time, input count). */
 export type JobHead = Pick<JobBase, 'v' | 'id' | 'profileId' | 'createdAt' | 'inputCount'>
 
@@ -145,8 +150,8 @@ export interface JobKindSpec<F extends JobBase, S extends BulkStart> {
   accepts(input: BulkStart): input is S
   /** The job of a start input: duplicates found, defaults filled. */
   build(input: S, head: JobHead, ctx: BuildContext): Promise<F>
-  /** The runner of a stored job. */
-  open(file: F): KindRunner
+  /** The runner of a stored job (`env` is absent when the job is only looked at, e.g. for its secrets). */
+  open(file: F, env?: KindEnv): KindRunner
   /** What the job works on, for its summary (the operator identity of a lock job, an import's enterprise). */
   target(file: F): string
 }
