@@ -130,16 +130,19 @@ export const usePlannerStore = defineStore('planner', () => {
   function addProductColumn(uri: string): void {
     if (productColumns.value.some((c) => c.id === uri)) return
     productColumns.value = [...productColumns.value, { kind: 'product', id: uri, label: productName(uri) }]
-    void inView(shown.value.slice(0, 50))
+    void inView(lastView.length > 0 ? lastView : shown.value.slice(0, 50))
   }
 
   let viewAsk: Promise<void> | null = null
   let viewNext: readonly PlanPerson[] | null = null
+  /** The rows last in view (asked again once holders changed: they may hold numbers not read). */
+  let lastView: readonly PlanPerson[] = []
   /**
    * The products of the numbers of the employees in view, where not read yet (product columns only): one ask at
    * a time, the latest view asked next.
    */
   async function inView(list: readonly PlanPerson[]): Promise<void> {
+    lastView = list
     if (productColumns.value.length === 0) return
     if (viewAsk) {
       viewNext = list
@@ -329,6 +332,8 @@ export const usePlannerStore = defineStore('planner', () => {
     }
     holdings.changed()
     await Promise.all([loadHolders(), planRuns(target()).then((r) => (plans.value = r.plans))]).catch((err: unknown) => (error.value = errorData(err)))
+    changed()
+    await inView(lastView)
   }
 
   /** Sends the plan checked; the marks are cleared once it ran (the matrix then shows who holds what). */
