@@ -20,7 +20,7 @@ import { freeNumbers, holdingNumbers } from '../api/holdings'
 import { directoryAccounts, listMembers, memberDepartments } from '../api/members'
 import { applyPlan, checkPlan, planProducts, planRuns, undoPlan } from '../api/planner'
 import { onBulkProgress } from '../api/bulk'
-import { columnKey, filterPeople, holdsProduct, PlanMarks, type PlanColumn, type PlanPerson } from '../models/holdings/planner-matrix'
+import { filterPeople, holdsProduct, PlanMarks, type PlanColumn, type PlanPerson } from '../models/holdings/planner-matrix'
 import { useHoldingsStore } from './holdings'
 import { useMembersStore } from './members'
 
