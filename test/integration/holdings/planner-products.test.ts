@@ -3,8 +3,8 @@
  * are read once (member operation 7, one call a number; a second ask costs none), a tick on a product becomes the
  * configure call giving the free number the rule picks (the fewest other products, then the lowest number), the
  * diff names it, and the undo gives it back. And a number of another enterprise whose list the app holds (order
- * operation 8, read on the Assets screen) is refused as that enterprise's, offline; one no list has stays
- * "not this enterprise's".
+ * operation 8, read on the Assets screen) is refused as that enterprise's, offline, also after a configure in this
+ * enterprise; one no list has stays "not this enterprise's".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
@@ -116,5 +116,15 @@ describe('another enterprise’s number', () => {
       ['8100009999', 'notOurs', undefined],
     ])
     expect(check.counts.calls).toBe(0)
+
+    // A configure in this enterprise forgets its own lists, not the other enterprise's.
+    const free = await call<{ numbers: { assetNum: string }[] }>('holdings.free', on({ search: '', limit: 1 }))
+    const n = free.numbers[0]!.assetNum
+    const run = await call<PlanRun>('planner.apply', on({ rows: rowsOfCells([{ employee: 'zhangsan', assetNum: n, mark: 'give' }]) }))
+    expect(run.outcomes.done).toBe(1)
+    const done = await call<{ done: boolean }>('holdings.configure', on({ memberGlobalId: (await holderOf(n))!, add: [], del: [n] }))
+    expect(done.done).toBe(true)
+    const after = await call<PlanCheck>('planner.check', on({ rows: rowsOfCells([{ employee: 'zhangsan', assetNum: '8100000101', mark: 'give' }]) }))
+    expect(after.problems.map((r) => [r.issue, r.enterprise])).toEqual([['otherEnterprise', other]])
   })
 })
