@@ -9,6 +9,10 @@
  *   (`planner.apply`: bulk runner, journal, default settings), then undone from the journal (`planner.undo`): the
  *   configure calls each sent (from the sandbox's counters) and the wall time, and whether the undo restored every
  *   holder (`restored`).
+ * - products: a product column on the same sandbox: the products of the free numbers read once (member operation
+ *   7, one call a number: `productFreeCalls`, and again: 0), then a tick of the product most free numbers carry for
+ *   200 employees: the check's calls (the numbers those employees hold), its time, the run's configure calls, and
+ *   the undo restoring every holder.
  * Prints one JSON line (scenario "planner"); details on stderr. Run alone:
  * `npx tsx --tsconfig tsconfig.node.json test/bench/planner.ts [--reps N] [--no-run]`.
  */
@@ -102,6 +106,7 @@ async function online(): Promise<Record<string, number | boolean>> {
     const undoSeconds = (performance.now() - t1) / 1000
     const after = await call('holdings.numbers', { ...on, refresh: true })
     const restored = after.assetNum.every((n, i) => (after.holder[i]! < 0 ? null : after.holders[after.holder[i]!]!) === startHolder.get(n))
+    const products = await productColumn(call, on, employees.map((e) => e.userName).slice(0, 200), startHolder)
     log(`run: ${run.plan.counts.calls} calls (${run.plan.counts.gets} gets, ${run.plan.counts.moves} moves, ${run.plan.counts.givesBack} give back) in ${round(runSeconds)} s; undo: ${undo.plan.counts.calls} calls in ${round(undoSeconds)} s; restored ${restored}`)
     return {
       cells: rows.length,
@@ -115,11 +120,51 @@ async function online(): Promise<Record<string, number | boolean>> {
       undoSent: await sent(undo.plan.jobIds),
       undoSeconds: round(undoSeconds),
       restored,
+      ...products,
     }
   } finally {
     await core.dispose()
     await sb.stop()
     await removeDir(dir)
+  }
+}
+
+type Call = <C extends ChannelName>(channel: C, input: unknown) => Promise<ChannelOutput<C>>
+
+/** The product-column part (see the module's comment). */
+async function productColumn(call: Call, on: { profileId: string; enterpriseGlobalId: string }, accounts: readonly string[], start: ReadonlyMap<string, string | null>): Promise<Record<string, number | boolean>> {
+  const t0 = performance.now()
+  const free = await call('planner.products', { ...on, free: true })
+  const freeSeconds = (performance.now() - t0) / 1000
+  const again = await call('planner.products', { ...on, free: true })
+  const product = [...free.products].sort((a, b) => (b.free ?? 0) - (a.free ?? 0))[0]!
+  const cells = accounts.map((employee) => ({ employee, productUri: product.uri, mark: 'give' as const }))
+  const t1 = performance.now()
+  const check = await call('planner.check', { ...on, rows: [], products: cells })
+  const checkMs = performance.now() - t1
+  const t2 = performance.now()
+  const run = await call('planner.apply', { ...on, rows: [], products: cells })
+  const runSeconds = (performance.now() - t2) / 1000
+  const undo = await call('planner.undo', { id: run.plan.id })
+  const after = await call('holdings.numbers', { ...on, refresh: true })
+  const restored = after.assetNum.every((n, i) => (after.holder[i]! < 0 ? null : after.holders[after.holder[i]!]!) === start.get(n))
+  const outcome = (o: string) => check.products.filter((p) => p.outcome === o).length
+  log(
+    `products: free numbers' products ${free.calls} calls in ${round(freeSeconds)} s (again: ${again.calls}); ${cells.length} ticks of ${product.name} (${product.free} free carry it): ` +
+      `check ${check.productCalls} calls in ${round(checkMs)} ms, ${outcome('gets')} gets, ${outcome('has')} have it, ${outcome('noFree')} no free number; run ${run.plan.counts.calls} configure calls in ${round(runSeconds)} s; undo ${undo.plan.counts.calls} calls; restored ${restored}`,
+  )
+  return {
+    productFreeCalls: free.calls,
+    productFreeSeconds: round(freeSeconds),
+    productFreeCallsAgain: again.calls,
+    productTicks: cells.length,
+    productCheckCalls: check.productCalls,
+    productCheckMs: round(checkMs),
+    productGets: outcome('gets'),
+    productRunCalls: run.plan.counts.calls,
+    productRunSeconds: round(runSeconds),
+    productUndoCalls: undo.plan.counts.calls,
+    productRestored: restored,
   }
 }
 

@@ -2,8 +2,9 @@
  * The assignment planner in real Chromium through browser mode against the sandbox's demo enterprise: a plan for
  * 20 employees (loaded from a file, plus a cell clicked) over free numbers handed in by `?free=` (as the offboarding
  * screen links), checked and said in words, applied, and undone after a restart of the app (from the journal): every
- * number back with its first holder. In Chinese: a number held by someone else, ticked for another, is a move; and
- * axe finds no serious violation on the screen with a checked plan.
+ * number back with its first holder. A product column: its tick gives the free number the rule picks, said in the
+ * diff, and the products are read lazily (the free numbers once). In Chinese: a number held by someone else, ticked
+ * for another, is a move; and axe finds no serious violation on the screen with a checked plan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -106,4 +107,49 @@ test('in Chinese: a number held by someone else, ticked for another, is a move, 
   await expect(page.getByTestId('planner-run-counts')).toHaveText('共 2 项，已完成 2，原已符合 0，未完成 0。')
   await expect(page.getByTestId('cell-lisi-8100000041')).toHaveText('●')
   await expect(page.getByTestId('cell-zhangsan-8100000041')).toHaveText('')
+})
+
+test('a product column: the tick gives the free number the rule picks, said in words, applied and undone', async ({ app, page }) => {
+  const people = (await invoke<{ list: { userName: string; globalId: string; assetNums?: string[] | null }[] }>(app, 'members.list', { pageNum: 1, pageSize: 50 })).list
+  const bare = people.find((m) => (m.assetNums ?? []).length === 0 && !m.userName.startsWith('magic'))!
+  await app.open(page)
+  await page.goto(`${app.origin}/#/members/planner`)
+  await page.getByTestId('planner-paste').fill(`${bare.userName}\nzhangsan`)
+  await page.getByTestId('planner-use-paste').click()
+  await expect(page.getByTestId('planner-people-count')).toHaveText('2 of 2 employees shown')
+
+  // Opening the picker reads the free numbers' products (one call each); asked again, the core reads nothing.
+  await page.getByTestId('planner-product').click()
+  await expect(page.getByRole('option', { name: /free numbers carry it/ }).first()).toBeVisible()
+  const calls = Number(/(\d+) calls/.exec((await page.getByTestId('planner-product-calls').textContent()) ?? '')![1])
+  expect(calls).toBeGreaterThan(0)
+  type Products = { products: { uri: string; name: string; free: number | null }[]; numbers: { assetNum: string; products: string[] | null }[]; calls: number }
+  const known = await invoke<Products>(app, 'planner.products', { free: true })
+  expect(known.calls).toBe(0)
+  const product = known.products.filter((p) => (p.free ?? 0) > 0).sort((a, b) => (b.free ?? 0) - (a.free ?? 0))[0]!
+  // The rule: the free number carrying it with the fewest other products, then the lowest number.
+  const free = (await invoke<{ numbers: { assetNum: string }[] }>(app, 'holdings.free', { search: '', limit: 500 })).numbers.map((n) => n.assetNum)
+  const carried = (await invoke<Products>(app, 'planner.products', { assetNums: free })).numbers.filter((n) => n.products?.includes(product.uri))
+  const best = carried.sort((a, b) => a.products!.length - b.products!.length || a.assetNum.length - b.assetNum.length || a.assetNum.localeCompare(b.assetNum))[0]!.assetNum
+
+  await page.getByRole('option', { name: `${product.name} (${product.free} free numbers carry it)`, exact: true }).click()
+  await page.getByTestId('planner-add-product').click()
+  const cell = page.getByTestId(`cell-${bare.userName}-product-${product.uri}`)
+  // Holding no number, they lack it as soon as it is known; zhangsan's numbers are read for the rows in view.
+  await expect(cell).toHaveText('')
+  await expect(page.getByTestId(`cell-zhangsan-product-${product.uri}`)).not.toHaveText('…')
+  await cell.click()
+  await expect(cell).toHaveText('+')
+  await page.getByTestId('planner-check').click()
+  await expect(page.getByTestId('planner-diff-list')).toContainText(`(${bare.userName}) gets ${best} for ${product.name}`)
+  await page.getByTestId('planner-apply').click()
+  await page.locator('.el-message-box').getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByTestId('planner-run-counts')).toHaveText('1 of 1 cells done, 0 already so, 0 not done.')
+  expect((await holders(app))[best]).toBe(bare.globalId)
+  await expect(cell).toHaveText('●')
+
+  await page.getByTestId('planner-undo').click()
+  await page.locator('.el-message-box').getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByTestId('planner-run')).toContainText('Plan undone')
+  expect((await holders(app))[best]).toBeNull()
 })

@@ -236,7 +236,7 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     // A configure or lend changed holders: the lookup and the enterprise's asset list read them again.
     onChanged: (t) => {
       lookup.clear()
-      assets.forgetProfile(t.profileId)
+      assets.forgetEnterprise(t.profileId, t.enterpriseGlobalId)
     },
   })
   // Another address or enterprise: the numbers kept may belong to someone else. A bulk assignment that stopped
@@ -332,7 +332,14 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     journal,
     clients,
     bulk,
-    planner: new PlannerService({ holdings, bulk, journal, storage }),
+    planner: new PlannerService({
+      holdings,
+      bulk,
+      journal,
+      storage,
+      concurrency: async () => (await settings.get()).bulk.concurrency,
+      elsewhere: (t, n) => assets.whereIs(t.profileId, n, t.enterpriseGlobalId),
+    }),
     offboard: new OffboardService({
       clientFor,
       holdings,

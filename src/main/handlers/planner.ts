@@ -9,4 +9,5 @@ export function registerPlannerHandlers(registry: HandlerRegistry, services: Pic
   registry.handle('planner.apply', (input) => planner.apply(input))
   registry.handle('planner.undo', (input) => planner.undo(input))
   registry.handle('planner.runs', (input) => planner.runs(input))
+  registry.handle('planner.products', (input) => planner.products(input))
 }

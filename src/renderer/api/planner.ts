@@ -11,3 +11,5 @@ export const applyPlan = (input: ChannelInput<'planner.apply'>) => withRunNotice
 export const undoPlan = (input: ChannelInput<'planner.undo'>) => withRunNotice(() => invoke('planner.undo', input))
 /** The plans applied here for the enterprise, newest first. */
 export const planRuns = (input: ChannelInput<'planner.runs'>) => invoke('planner.runs', input)
+/** The products of the free numbers and of the numbers asked (member operation 7 for those not read yet). */
+export const planProducts = (input: ChannelInput<'planner.products'>) => invoke('planner.products', input)

@@ -1,14 +1,16 @@
 /**
  * The assignment planner screen's store: the employees of the matrix (a department, a search, or a pasted list of
  * accounts), its columns (asset numbers: typed, the free numbers an offboarding handed over in `?free=`, or from a
- * file), the plan's marks, who holds each number now, and the check, the run and the undo (the core does them:
- * api/planner.ts). The undo of the newest plan is offered again after a restart (the core keeps the plans).
+ * file; and products, chosen among those the free numbers carry), the plan's marks, who holds each number now
+ * (and, for product columns, the products of the numbers of the employees in view, read lazily by the core), and
+ * the check, the run and the undo (the core does them: api/planner.ts). The undo of the newest plan is offered
+ * again after a restart (the core keeps the plans).
  */
 import { defineStore } from 'pinia'
 import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Department, Person } from '@shared/ipc/channels/members'
-import type { PlanCheck, PlanRecord, PlanRun } from '@shared/ipc/channels/planner'
+import type { PlanCheck, PlanProducts, PlanRecord, PlanRun } from '@shared/ipc/channels/planner'
 import { rowsOfTable } from '@shared/holdings/assign-rows'
 import { rowsOfCells } from '@shared/holdings/plan'
 import { assetNumberKey } from '@shared/lists/asset-numbers'
@@ -16,9 +18,9 @@ import { errorData } from '../api/errors'
 import { readTableFile } from '../api/files'
 import { freeNumbers, holdingNumbers } from '../api/holdings'
 import { directoryAccounts, listMembers, memberDepartments } from '../api/members'
-import { applyPlan, checkPlan, planRuns, undoPlan } from '../api/planner'
+import { applyPlan, checkPlan, planProducts, planRuns, undoPlan } from '../api/planner'
 import { onBulkProgress } from '../api/bulk'
-import { filterPeople, PlanMarks, type PlanPerson } from '../models/holdings/planner-matrix'
+import { filterPeople, holdsProduct, PlanMarks, type PlanColumn, type PlanPerson } from '../models/holdings/planner-matrix'
 import { useHoldingsStore } from './holdings'
 import { useMembersStore } from './members'
 
@@ -52,9 +54,24 @@ export const usePlannerStore = defineStore('planner', () => {
   const marks = markRaw(new PlanMarks())
   /** Bumped on every change of the marks (the grid repaints, the check is out of date). */
   const version = ref(0)
-  const markCount = computed(() => (version.value >= 0 ? marks.size : 0))
+  const markCount = computed(() => (version.value >= 0 ? marks.size + productMarks.size : 0))
   const holders = shallowRef<Map<string, string>>(new Map())
   const heldBy = (n: string) => holders.value.get(assetNumberKey(n)) ?? null
+  /** Each employee's numbers (from `holders`), for product columns. */
+  const numbersOf = shallowRef<Map<string, string[]>>(new Map())
+
+  // Product columns: their marks (keyed by employee and productUri), the products known (the free numbers' and
+  // those read), and the products of numbers read so far (null: could not be read), outside reactivity too.
+  const productColumns = shallowRef<PlanColumn[]>([])
+  const productMarks = markRaw(new PlanMarks())
+  const catalog = shallowRef<PlanProducts['products']>([])
+  const productsRead = markRaw(new Map<string, string[] | null>())
+  const loadingProducts = ref(false)
+  /** Calls of member operation 7 the screen's asks made (shown with the product picker). */
+  const productCalls = ref(0)
+  const productName = (uri: string) => catalog.value.find((p) => p.uri === uri)?.name ?? productColumns.value.find((c) => c.id === uri)?.label ?? uri
+  const hasProduct = (member: string, uri: string) => holdsProduct(numbersOf.value.get(member) ?? [], (n) => productsRead.get(assetNumberKey(n)), uri)
+  const allColumns = computed<PlanColumn[]>(() => [...productColumns.value, ...columns.value.map((n): PlanColumn => ({ kind: 'number', id: n, label: n }))])
 
   const check = shallowRef<PlanCheck | null>(null)
   /** The marks' version the check was made for. */
@@ -78,9 +95,76 @@ export const usePlannerStore = defineStore('planner', () => {
   async function loadHolders(): Promise<void> {
     const t = await holdingNumbers({ ...target(), refresh: true })
     const m = new Map<string, string>()
-    for (let i = 0; i < t.count; i++) if (t.holder[i]! >= 0) m.set(assetNumberKey(t.assetNum[i]!), t.holders[t.holder[i]!]!)
+    const of = new Map<string, string[]>()
+    for (let i = 0; i < t.count; i++) {
+      if (t.holder[i]! < 0) continue
+      const who = t.holders[t.holder[i]!]!
+      m.set(assetNumberKey(t.assetNum[i]!), who)
+      of.set(who, [...(of.get(who) ?? []), t.assetNum[i]!])
+    }
     holders.value = m
+    numbersOf.value = of
   }
+
+  function learn(r: PlanProducts): void {
+    productCalls.value += r.calls
+    for (const n of r.numbers) productsRead.set(assetNumberKey(n.assetNum), n.products)
+    const known = new Map(catalog.value.map((p) => [p.uri, p]))
+    for (const p of r.products) known.set(p.uri, p.free === null && known.get(p.uri)?.free != null ? { ...p, free: known.get(p.uri)!.free } : p)
+    catalog.value = [...known.values()].sort((a, b) => a.name.localeCompare(b.name))
+  }
+
+  /** The products the free numbers carry, to choose product columns from (read once by the core). */
+  async function loadCatalog(): Promise<void> {
+    loadingProducts.value = true
+    try {
+      learn(await planProducts({ ...target(), free: true }))
+    } catch (err) {
+      error.value = errorData(err)
+    } finally {
+      loadingProducts.value = false
+    }
+  }
+
+  /** Adds a product column (each once). */
+  function addProductColumn(uri: string): void {
+    if (productColumns.value.some((c) => c.id === uri)) return
+    productColumns.value = [...productColumns.value, { kind: 'product', id: uri, label: productName(uri) }]
+    void inView(lastView.length > 0 ? lastView : shown.value.slice(0, 50))
+  }
+
+  let viewAsk: Promise<void> | null = null
+  let viewNext: readonly PlanPerson[] | null = null
+  /** The rows last in view (asked again once holders changed: they may hold numbers not read). */
+  let lastView: readonly PlanPerson[] = []
+  /**
+   * The products of the numbers of the employees in view, where not read yet (product columns only): one ask at
+   * a time, the latest view asked next.
+   */
+  async function inView(list: readonly PlanPerson[]): Promise<void> {
+    lastView = list
+    if (productColumns.value.length === 0) return
+    if (viewAsk) {
+      viewNext = list
+      return viewAsk
+    }
+    const nums = list.flatMap((p) => numbersOf.value.get(p.globalId) ?? []).filter((n) => !productsRead.has(assetNumberKey(n)))
+    if (nums.length === 0) return
+    viewAsk = planProducts({ ...target(), assetNums: nums })
+      .then((r) => {
+        learn(r)
+        changed()
+      })
+      .catch((err: unknown) => void (error.value = errorData(err)))
+      .finally(() => {
+        viewAsk = null
+        const next = viewNext
+        viewNext = null
+        if (next) void inView(next)
+      })
+    return viewAsk
+  }
+
 
   async function guard(work: () => Promise<void>): Promise<void> {
     loading.value = true
@@ -157,9 +241,14 @@ export const usePlannerStore = defineStore('planner', () => {
     addColumns(r.numbers.map((n) => n.assetNum))
   }
 
-  function removeColumn(n: string): void {
-    columns.value = columns.value.filter((c) => c !== n)
-    marks.column(people.value, n, null, heldBy)
+  function removeColumn(c: PlanColumn): void {
+    if (c.kind === 'product') {
+      productColumns.value = productColumns.value.filter((x) => x.id !== c.id)
+      productMarks.productColumn(people.value, c.id, null, () => null)
+    } else {
+      columns.value = columns.value.filter((x) => x !== c.id)
+      marks.column(people.value, c.id, null, heldBy)
+    }
     changed()
   }
 
@@ -182,26 +271,39 @@ export const usePlannerStore = defineStore('planner', () => {
     return { loaded: out.loaded, unknown: out.unknown.length }
   }
 
-  function toggle(member: string, assetNum: string): void {
-    marks.toggle(member, assetNum, heldBy(assetNum) === member)
+  function toggle(member: string, c: PlanColumn): void {
+    if (c.kind === 'product') productMarks.toggle(member, c.id, hasProduct(member, c.id))
+    else marks.toggle(member, c.id, heldBy(c.id) === member)
     changed()
   }
 
-  function column(assetNum: string, mark: 'give' | 'take' | null): void {
-    marks.column(shown.value, assetNum, mark, heldBy)
+  function column(c: PlanColumn, mark: 'give' | 'take' | null): void {
+    if (c.kind === 'product') productMarks.productColumn(shown.value, c.id, mark, (m) => hasProduct(m, c.id))
+    else marks.column(shown.value, c.id, mark, heldBy)
     changed()
+  }
+
+  /** What a cell shows (a number's holder, or whether they hold a number carrying the product). */
+  function cell(member: string, c: PlanColumn): { held: boolean | null; mark: 'give' | 'take' | null } {
+    if (c.kind === 'product') return { held: hasProduct(member, c.id), mark: productMarks.get(member, c.id) }
+    return { held: heldBy(c.id) === member, mark: marks.get(member, c.id) }
   }
 
   function clearMarks(): void {
     marks.clear()
+    productMarks.clear()
     changed()
   }
+
+  /** The plan as the core takes it: the number cells' rows and the product cells. */
+  const planInput = () => ({ ...target(), rows: rowsOfCells(marks.cells()), products: productMarks.productCells() })
 
   async function doCheck(): Promise<void> {
     checking.value = true
     const at = version.value
     try {
-      check.value = await checkPlan({ ...target(), rows: rowsOfCells(marks.cells()) })
+      check.value = await checkPlan(planInput())
+      productCalls.value += check.value.productCalls
       checkedAt.value = at
       error.value = null
     } catch (err) {
@@ -230,13 +332,16 @@ export const usePlannerStore = defineStore('planner', () => {
     }
     holdings.changed()
     await Promise.all([loadHolders(), planRuns(target()).then((r) => (plans.value = r.plans))]).catch((err: unknown) => (error.value = errorData(err)))
+    changed()
+    await inView(lastView)
   }
 
   /** Sends the plan checked; the marks are cleared once it ran (the matrix then shows who holds what). */
   async function apply(): Promise<void> {
-    await finish(() => applyPlan({ ...target(), rows: rowsOfCells(marks.cells()) }))
+    await finish(() => applyPlan(planInput()))
     if (run.value && !run.value.plan.undoOf) {
       marks.clear()
+      productMarks.clear()
       check.value = null
       changed()
     }
@@ -246,7 +351,11 @@ export const usePlannerStore = defineStore('planner', () => {
   function switchEnterprise(): Promise<void> {
     people.value = []
     columns.value = []
+    productColumns.value = []
+    catalog.value = []
+    productsRead.clear()
     marks.clear()
+    productMarks.clear()
     check.value = null
     run.value = null
     notFound.value = []
@@ -263,6 +372,12 @@ export const usePlannerStore = defineStore('planner', () => {
     peopleTotal,
     shown,
     columns,
+    allColumns,
+    productColumns,
+    catalog,
+    loadingProducts,
+    productCalls,
+    productName,
     departments,
     departmentId,
     keyword,
@@ -289,6 +404,10 @@ export const usePlannerStore = defineStore('planner', () => {
     loadPasted,
     addColumns,
     addFree,
+    loadCatalog,
+    addProductColumn,
+    inView,
+    cell,
     removeColumn,
     loadFile,
     toggle,

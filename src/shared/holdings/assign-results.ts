@@ -47,10 +47,12 @@ export interface RowResult {
   /** An assignment that waits for the withdrawal on this line. */
   after?: number
   memberGlobalId?: string
+  /** otherEnterprise: the enterprise the number is under. */
+  enterprise?: string
 }
 
 /** What the results need of a checked row (a CheckedRow, or one rebuilt from a screen's draft). */
-export type RowCheck = Pick<CheckedRow, 'line' | 'employee' | 'assetNum' | 'action' | 'issue' | 'note' | 'otherLine' | 'holder' | 'after'> & {
+export type RowCheck = Pick<CheckedRow, 'line' | 'employee' | 'assetNum' | 'action' | 'issue' | 'note' | 'otherLine' | 'holder' | 'after' | 'enterprise'> & {
   person?: { globalId: string } | null
   number?: { assetNum: string } | null
 }
@@ -94,6 +96,7 @@ export function rowResults(rows: readonly RowCheck[], runs: readonly GroupRun[])
     if (r.otherLine !== undefined) base.otherLine = r.otherLine
     if (r.holder !== undefined) base.holder = r.holder
     if (r.after !== undefined) base.after = r.after
+    if (r.enterprise !== undefined) base.enterprise = r.enterprise
     if (r.issue) return { ...base, outcome: 'notSent', issue: r.issue }
     if (r.note) return { ...base, outcome: 'nothingToDo', note: r.note }
     const where = at.get(r.line * 2 + (r.action === 'assign' ? 1 : 0))

@@ -174,6 +174,11 @@ export interface AssignContext {
   person(ref: string): KnownPerson | null
   /** The enterprise's asset number (any case), or null. */
   number(assetNum: string): KnownNumber | null
+  /**
+   * For a number that is not the enterprise's: the other enterprise that the lists the app holds (no call) show it
+   * under, or null when none does (then it may be unknown, or another customer's the app has not read).
+   */
+  elsewhere?(assetNum: string): string | null
 }
 
 /** Why a row is not sent. */
@@ -184,6 +189,7 @@ export const ASSIGN_ISSUES = [
   'badAction',
   'unknownEmployee',
   'notOurs',
+  'otherEnterprise',
   'borrowedLock',
   'heldByOther',
   'givenTwice',
@@ -209,6 +215,8 @@ export interface CheckedRow extends AssignRow {
   holder?: string | null
   /** An assignment of a number this file first withdraws from its holder: sent after that row (its line). */
   after?: number
+  /** otherEnterprise: the enterprise the number is under. */
+  enterprise?: string
 }
 
 /** Whether a row goes to the service. */
@@ -238,7 +246,11 @@ export function checkAssignRows(rows: readonly AssignRow[], ctx: AssignContext):
       return c
     }
     c.number = ctx.number(num.value)
-    if (!c.number) c.issue = 'notOurs'
+    const other = c.number ? null : (ctx.elsewhere?.(num.value) ?? null)
+    if (other !== null) {
+      c.issue = 'otherEnterprise'
+      c.enterprise = other
+    } else if (!c.number) c.issue = 'notOurs'
     else if (c.number.borrowedLock) c.issue = 'borrowedLock'
     return c
   })

@@ -13,6 +13,7 @@
  */
 import { assetNumberKey } from '../lists/asset-numbers'
 import { checkAssignRows, groupRows, isSendable, MAX_NUMBERS_PER_CALL, type AssignContext, type AssignRow, type CheckedRow, type ConfigureGroup } from './assign-rows'
+import { productRefused, resolveProductCells, type ProductCell, type ProductContext, type ProductResolution } from './plan-products'
 
 /** What the plan says of a cell: the employee gets the number (tick) or gives it back (untick). Absent: leave. */
 export const PLAN_MARKS = ['give', 'take'] as const
@@ -42,6 +43,8 @@ export interface PlanChange {
   /** For a move: who gives it (global id). */
   from?: string
   assetNum: string
+  /** The product column (its `productUri`) the change comes from, when it comes from one. */
+  product?: string
 }
 
 export interface PlanCounts {
@@ -65,6 +68,8 @@ export interface CheckedPlan {
   second: ConfigureGroup[]
   changes: PlanChange[]
   counts: PlanCounts
+  /** What each product cell became (src/shared/holdings/plan-products.ts); empty without product cells. */
+  products: ProductResolution[]
 }
 
 const key = (member: string, assetNum: string) => `${member}\u0000${assetNumberKey(assetNum)}`
@@ -134,7 +139,28 @@ export function checkPlan(plan: readonly AssignRow[], ctx: AssignContext, max = 
     employees: new Set(sendable.map((c) => c.person!.globalId)).size,
     calls: first.length + second.length,
   }
-  return { rows: kept, first, second, changes, counts }
+  return { rows: kept, first, second, changes, counts, products: [] }
+}
+
+/**
+ * Checks a plan with product cells: each resolved to number rows after the plan's own (plan-products.ts), then the
+ * whole checked as one plan; each change says the product it comes from, and a product cell with nothing to do
+ * counts as "already as planned", one refused as a problem.
+ */
+export function checkProductPlan(plan: readonly AssignRow[], products: readonly ProductCell[], ctx: AssignContext & ProductContext, max = MAX_NUMBERS_PER_CALL): CheckedPlan {
+  if (products.length === 0) return checkPlan(plan, ctx, max)
+  const firstLine = plan.reduce((m, r) => Math.max(m, r.line), 0) + 1
+  const resolved = resolveProductCells(products, plan, ctx, firstLine)
+  const out = checkPlan([...plan, ...resolved.rows], ctx, max)
+  for (const c of out.changes) {
+    const uri = resolved.productOfLine.get(c.line)
+    if (uri !== undefined) c.product = uri
+  }
+  const refused = resolved.resolutions.filter((r) => productRefused(r.outcome)).length
+  const nothing = resolved.resolutions.filter((r) => r.outcome === 'has' || r.outcome === 'hasNot').length
+  out.counts = { ...out.counts, unchanged: out.counts.unchanged + nothing, problems: out.counts.problems + refused }
+  out.products = resolved.resolutions
+  return out
 }
 
 /** A configure call the journal says was applied (or may have been: its answer was lost). */

@@ -19,6 +19,7 @@ export const ISSUE_WORDS: Record<AssignIssue, CatalogEntry> = {
   badAction: { en: 'Say “assign” or “withdraw” (“{action}” is neither).', 'zh-CN': '请写“分配”或“收回”（“{action}”两者都不是）。' },
   unknownEmployee: { en: 'The enterprise has no employee “{employee}”: check the account, or add the employee first.', 'zh-CN': '企业中没有员工“{employee}”：请检查账号，或先添加该员工。' },
   notOurs: { en: '{number} is not an asset number of this enterprise (unknown, or another customer’s): check the number.', 'zh-CN': '{number} 不是本企业的资产编号（不存在或属于其他客户）：请检查编号。' },
+  otherEnterprise: { en: '{number} is a number of the enterprise {enterprise}, not of this one: only this enterprise’s numbers can be given to its employees.', 'zh-CN': '{number} 是企业 {enterprise} 的编号，不属于本企业：只能把本企业的编号分配给本企业员工。' },
   borrowedLock: { en: '{number} is a borrowed lock: it is lent with Lending, not given to an employee.', 'zh-CN': '{number} 是借用锁：请在“借用”中借出，不能分配给员工。' },
   heldByOther: { en: '{number} is held by {holder}: withdraw it from them first (a withdraw row in this file), or use Move.', 'zh-CN': '{number} 已分配给 {holder}：请先从其名下收回（在本文件中加一行收回），或使用“转移”。' },
   givenTwice: { en: '{number} is given to two people in this file (also line {other}): keep one of the rows.', 'zh-CN': '{number} 在本文件中分配给了两个人（另见第 {other} 行）：请只保留一行。' },
@@ -134,6 +135,7 @@ export function rowMessage(r: RowResult, locale: Locale, person: (globalId: stri
     action: r.action ?? '',
     other: r.otherLine ?? '',
     holder: r.holder ? person(r.holder) : '',
+    enterprise: r.enterprise ?? '',
   }
   if (r.issue) return issueWords(r.issue, locale, params)
   if (r.note) return noteWords(r.note, locale, params)

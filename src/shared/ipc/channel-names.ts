@@ -76,6 +76,7 @@ export const CHANNEL_NAMES = [
   'planner.apply',
   'planner.undo',
   'planner.runs',
+  'planner.products',
   'offboard.check',
   'offboard.report',
   'customers.search',

@@ -98,6 +98,7 @@ export function projectAssets(
  */
 export class CacheEntry {
   private index: Map<string, VirtualAsset> | null = null
+  private numIndex: Set<string> | null = null
   private table: AssetColumns | null = null
 
   constructor(
@@ -112,6 +113,12 @@ export class CacheEntry {
       for (const r of this.records) this.index.set(r.id, r)
     }
     return this.index.get(id)
+  }
+
+  /** Whether the list has an asset number (ignoring case). */
+  hasNum(assetNum: string): boolean {
+    this.numIndex ??= new Set(this.records.map((r) => r.assetNum.toLowerCase()))
+    return this.numIndex.has(assetNum.trim().toLowerCase())
   }
 
   /** The table's columns (computed once; callers must not change them). */
@@ -194,6 +201,23 @@ export class AssetListCache {
   /** The list if it is cached (no call). */
   peek(target: AssetListTarget): CacheEntry | undefined {
     return this.entries.get(AssetListCache.key(target))
+  }
+
+  /**
+   * The enterprise (other than `except`) of a list of the profile kept here that has the number, or null: what
+   * the app knows of another enterprise's number without a call.
+   */
+  whereIs(profileId: string, assetNum: string, except: string): string | null {
+    for (const [k, e] of this.entries) {
+      const [p, enterprise] = k.split('\u0000')
+      if (p === profileId && enterprise !== undefined && enterprise !== except && e.hasNum(assetNum)) return enterprise
+    }
+    return null
+  }
+
+  /** Forgets the lists of one enterprise of a profile (its holders changed). */
+  forgetEnterprise(profileId: string, enterpriseGlobalId: string): void {
+    for (const k of [...this.entries.keys()]) if (k.startsWith(`${profileId}\u0000${enterpriseGlobalId}\u0000`)) this.entries.delete(k)
   }
 
   /** Forgets every list of a profile (its address or enterprise changed). */

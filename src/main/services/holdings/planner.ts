@@ -11,17 +11,19 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { AppError, type AppErrorData } from '@shared/errors/app-error'
 import { countOutcomes, readyGroups, rowResults, type GroupRun, type RowResult } from '@shared/holdings/assign-results'
-import type { AssignRow, ConfigureGroup } from '@shared/holdings/assign-rows'
-import { checkPlan, undoRows, type AppliedCall, type CheckedPlan } from '@shared/holdings/plan'
+import type { AssignContext, AssignRow, ConfigureGroup, KnownNumber } from '@shared/holdings/assign-rows'
+import { checkPlan, checkProductPlan, undoRows, type AppliedCall, type CheckedPlan } from '@shared/holdings/plan'
+import type { ProductCell, ProductContext } from '@shared/holdings/plan-products'
 import type { ItemResult } from '@shared/ipc/channels/bulk'
 import type { JournalEntry } from '@shared/ipc/channels/journal'
-import { PLAN_ROWS_SHOWN, planRecordSchema, type PlanCheck, type PlanRecord, type PlanRow, type PlanRun } from '@shared/ipc/channels/planner'
+import { PLAN_ROWS_SHOWN, planRecordSchema, type PlanCheck, type PlanProducts, type PlanRecord, type PlanRow, type PlanRun } from '@shared/ipc/channels/planner'
 import type { Person } from '@shared/ipc/channels/members'
 import type { BulkRunner } from '../bulk'
 import type { Journal } from '../journal'
 import { JsonFile, type Storage } from '../storage'
 import type { HoldingsService } from './holdings'
-import type { HoldingsTarget } from './numbers'
+import type { HoldingsTarget, NumberRecord } from './numbers'
+import { ProductReader } from './planner-products'
 
 type TargetInput = { profileId?: string | undefined; enterpriseGlobalId?: string | undefined }
 
@@ -40,7 +42,18 @@ export interface PlannerDeps {
   now?: () => number
   /** Told when a job of a plan starts (the CLI's progress). */
   onJob?(jobId: string, calls: number): void
+  /** Calls at once when products are read (member operation 7); default 4. */
+  concurrency?(): Promise<number>
+  /**
+   * The other enterprise whose list, among those the app holds (no call), has a number that is not this
+   * enterprise's; null when none does.
+   */
+  elsewhere?(t: HoldingsTarget, assetNum: string): string | null
 }
+
+type Prepared = { t: HoldingsTarget; plan: CheckedPlan; names(ids: readonly string[]): Person[]; productNames: ReadonlyMap<string, string>; productCalls: number }
+
+const known = (r: NumberRecord): KnownNumber => ({ assetNum: r.assetNum, assetId: r.assetId, holder: r.holder, borrowedLock: r.borrowedLock })
 
 const bodySchema = z.object({ deleteAssets: z.array(z.string()), addAssets: z.array(z.string()) })
 // The path as sent: the profile's base path, then the operation's (OPERATIONS.configureAssets).
@@ -74,24 +87,75 @@ export class PlannerService {
   private readonly file: JsonFile<z.output<typeof plansFileSchema>>
   private readonly now: () => number
   private editing: Promise<unknown> = Promise.resolve()
+  /** The numbers' products, read lazily for product columns (planner-products.ts). */
+  readonly productReader: ProductReader
 
   constructor(private readonly deps: PlannerDeps) {
     this.file = new JsonFile(deps.storage, 'plans.json', plansFileSchema, () => ({ plans: [] }))
     this.now = deps.now ?? Date.now
+    this.productReader = new ProductReader({
+      read: (t, assetId) => deps.holdings.products({ ...t, assetId }),
+      concurrency: deps.concurrency ?? (() => Promise.resolve(4)),
+      ...(deps.now ? { now: deps.now } : {}),
+    })
   }
 
-  private async prepare(input: TargetInput, rows: readonly AssignRow[]): Promise<{ t: HoldingsTarget; plan: CheckedPlan; names(ids: readonly string[]): Person[] }> {
-    const { t, ctx, names } = await this.deps.holdings.checkContext(
+  /**
+   * The plan checked against the enterprise now: its number rows, and its product cells resolved to numbers
+   * (reading the products of the free numbers and of the numbers of the employees with a product cell, those not
+   * read yet).
+   */
+  private async prepare(input: TargetInput, rows: readonly AssignRow[], products: readonly ProductCell[] = []): Promise<Prepared> {
+    const { t, entry, ctx, names } = await this.deps.holdings.checkContext(
       input,
-      rows.map((r) => r.employee),
+      [...rows.map((r) => r.employee), ...products.map((p) => p.employee)],
       rows.filter((r) => r.action === 'assign').map((r) => r.assetNum),
     )
-    return { t, plan: checkPlan(rows, ctx), names }
+    const elsewhere = this.deps.elsewhere
+    const base: AssignContext = elsewhere ? { ...ctx, elsewhere: (n) => elsewhere(t, n) } : ctx
+    if (products.length === 0) return { t, plan: checkPlan(rows, base), names, productNames: new Map(), productCalls: 0 }
+    const members = new Set(products.map((p) => ctx.person(p.employee)?.globalId).filter((id): id is string => id !== undefined))
+    const free: KnownNumber[] = []
+    const held = new Map<string, KnownNumber[]>()
+    for (const r of entry.records) {
+      if (r.borrowedLock) continue
+      if (r.holder === null) free.push(known(r))
+      else if (members.has(r.holder)) held.set(r.holder, [...(held.get(r.holder) ?? []), known(r)])
+    }
+    const read = await this.productReader.read(t, [...free, ...[...held.values()].flat()].map((n) => n.assetId))
+    const pctx: ProductContext = {
+      person: (ref) => ctx.person(ref),
+      heldBy: (id) => held.get(id) ?? [],
+      free: () => free,
+      productsOf: (n) => {
+        const r = entry.byNum(n)
+        return r ? read.of(r.assetId) : undefined
+      },
+    }
+    return { t, plan: checkProductPlan(rows, products, { ...base, ...pctx }), names, productNames: read.names, productCalls: read.calls }
+  }
+
+  /** The products of the free numbers (`free`) and of the numbers asked, read now where not read yet. */
+  async products(input: TargetInput & { free?: boolean | undefined; assetNums?: readonly string[] | undefined; refresh?: boolean | undefined }): Promise<PlanProducts> {
+    const t = await this.deps.holdings.target(input)
+    if (input.refresh) this.productReader.clear()
+    const { entry } = await this.deps.holdings.cache.get(t)
+    const free = input.free ? entry.records.filter((r) => r.holder === null && !r.borrowedLock) : []
+    const asked = (input.assetNums ?? []).map((n) => entry.byNum(n)).filter((r): r is NumberRecord => r !== undefined)
+    const read = await this.productReader.read(t, [...free, ...asked].map((r) => r.assetId))
+    const freeCount = new Map<string, number>()
+    for (const r of free) for (const u of read.of(r.assetId) ?? []) freeCount.set(u, (freeCount.get(u) ?? 0) + 1)
+    return {
+      products: [...read.names].map(([uri, name]) => ({ uri, name, free: input.free ? (freeCount.get(uri) ?? 0) : null })),
+      numbers: asked.map((r) => ({ assetNum: r.assetNum, products: read.of(r.assetId) ?? null })),
+      calls: read.calls,
+      failed: read.failed,
+    }
   }
 
   /** Checks a plan against the enterprise (nothing is sent). */
-  async check(input: TargetInput & { rows: readonly AssignRow[] }): Promise<PlanCheck> {
-    const { t, plan, names } = await this.prepare(input, input.rows)
+  async check(input: TargetInput & { rows: readonly AssignRow[]; products?: readonly ProductCell[] | undefined }): Promise<PlanCheck> {
+    const { t, plan, names, productNames, productCalls } = await this.prepare(input, input.rows, input.products)
     // The plan's own cells (not the withdrawals its moves added) that cannot go or need nothing.
     const problems = plan.rows.filter((r) => !(r.move && r.action === 'withdraw') && (r.issue !== null || r.note !== null)).slice(0, PLAN_ROWS_SHOWN)
     const rows = rowResults(problems, [])
@@ -104,12 +168,26 @@ export class PlannerService {
       if (r.memberGlobalId) ids.add(r.memberGlobalId)
       if (r.holder) ids.add(r.holder)
     }
-    return { enterpriseGlobalId: t.enterpriseGlobalId, changes: plan.changes, counts: plan.counts, problems: rows.map(planRow), people: names([...ids]) }
+    for (const p of plan.products) if (p.member) ids.add(p.member)
+    const uris = new Set([...plan.changes.flatMap((c) => (c.product ? [c.product] : [])), ...plan.products.map((p) => p.productUri)])
+    return {
+      enterpriseGlobalId: t.enterpriseGlobalId,
+      changes: plan.changes,
+      counts: plan.counts,
+      problems: rows.map(planRow),
+      people: names([...ids]),
+      products: plan.products.slice(0, PLAN_ROWS_SHOWN),
+      productNames: [...uris].map((uri) => ({ uri, name: productNames.get(uri) ?? uri })),
+      productCalls,
+    }
   }
 
   /** Checks a plan again and applies it; resolves when its runs have ended. */
-  async apply(input: TargetInput & { rows: readonly AssignRow[] }): Promise<PlanRun> {
-    const { t, plan, names } = await this.prepare(input, input.rows)
+  async apply(input: TargetInput & { rows: readonly AssignRow[]; products?: readonly ProductCell[] | undefined }): Promise<PlanRun> {
+    if (input.rows.length === 0 && (input.products?.length ?? 0) === 0) {
+      throw AppError.app('app.invalidInput', {}, { issues: [{ path: 'rows', message: 'nothing to apply', code: 'tooFew', bound: 1 }] })
+    }
+    const { t, plan, names } = await this.prepare(input, input.rows, input.products)
     return this.run(t, plan, null, names)
   }
 

@@ -9,7 +9,8 @@ import { channel, idString, input } from '../channel'
 import { appErrorDataSchema } from '../../errors/app-error'
 import { ASSIGN_ACTIONS, ASSIGN_ISSUES, ASSIGN_NOTES } from '../../holdings/assign-rows'
 import { ROW_OUTCOMES } from '../../holdings/assign-results'
-import { MAX_PLAN_CELLS } from '../../holdings/plan'
+import { MAX_PLAN_CELLS, PLAN_MARKS } from '../../holdings/plan'
+import { PRODUCT_OUTCOMES } from '../../holdings/plan-products'
 import { assignRowSchema } from './holdings'
 import { personSchema } from './members'
 
@@ -34,9 +35,27 @@ export const planChangeSchema = z.object({
   member: z.string(),
   from: z.string().optional(),
   assetNum: z.string(),
+  product: z.string().optional(),
 })
 
-/** What became of a cell (src/shared/holdings/assign-results.ts RowResult). */
+/** A marked cell of a product column (src/shared/holdings/plan-products.ts). */
+export const productCellSchema = z.object({ employee: z.string().max(200), productUri: z.string().min(1).max(200), mark: z.enum(PLAN_MARKS) }).strict()
+
+/** What a product cell became: the numbers it gives or takes back, or why nothing. */
+export const productResolutionSchema = z.object({
+  cell: z.number().int(),
+  employee: z.string(),
+  member: z.string().nullable(),
+  productUri: z.string(),
+  mark: z.enum(PLAN_MARKS),
+  outcome: z.enum(PRODUCT_OUTCOMES),
+  numbers: z.array(z.string()),
+})
+
+/** A product as the planner names it. */
+export const productNameSchema = z.object({ uri: z.string(), name: z.string() })
+
+/** What a cell became (src/shared/holdings/assign-results.ts RowResult). */
 export const planRowSchema = z.object({
   line: z.number().int(),
   employee: z.string(),
@@ -50,6 +69,7 @@ export const planRowSchema = z.object({
   holder: z.string().nullable().optional(),
   after: z.number().int().optional(),
   memberGlobalId: z.string().optional(),
+  enterprise: z.string().optional(),
 })
 export type PlanRow = z.output<typeof planRowSchema>
 
@@ -64,6 +84,12 @@ export const planCheckSchema = z.object({
   problems: z.array(planRowSchema),
   /** The employees the changes and problems name. */
   people: z.array(personSchema),
+  /** What each product cell became (the changes say which number each tick resolved to). */
+  products: z.array(productResolutionSchema),
+  /** The names of the products the changes and product cells name. */
+  productNames: z.array(productNameSchema),
+  /** Calls of member operation 7 this check made (products not read before). */
+  productCalls: z.number().int(),
 })
 export type PlanCheck = z.output<typeof planCheckSchema>
 
@@ -96,12 +122,35 @@ export const planRunSchema = z.object({
 export type PlanRun = z.output<typeof planRunSchema>
 
 const rows = z.array(assignRowSchema).max(MAX_PLAN_CELLS)
+const products = z.array(productCellSchema).max(MAX_PLAN_CELLS).optional()
+
+/** Most numbers one `planner.products` asks about (the numbers of the employees in view). */
+export const MAX_PRODUCT_NUMBERS = 5000
+
+export const planProductsSchema = z.object({
+  /** The products known: their names, and (once the free numbers were read) how many free numbers carry each. */
+  products: z.array(productNameSchema.extend({ free: z.number().int().nullable() })),
+  /** The products of each number asked (null: could not be read). */
+  numbers: z.array(z.object({ assetNum: z.string(), products: z.array(z.string()).nullable() })),
+  /** Calls of member operation 7 this ask made, and how many of them failed. */
+  calls: z.number().int(),
+  failed: z.number().int(),
+})
+export type PlanProducts = z.output<typeof planProductsSchema>
 
 export const plannerChannels = {
   /** Checks a plan offline (nothing is sent): its changes in order, counts, and the cells that cannot go. */
-  'planner.check': channel(input({ ...target, rows }), planCheckSchema),
+  'planner.check': channel(input({ ...target, rows, products }), planCheckSchema),
   /** Checks the plan again and applies it through the bulk runner; ends when both runs have. */
-  'planner.apply': channel(input({ ...target, rows: rows.min(1) }), planRunSchema),
+  'planner.apply': channel(input({ ...target, rows, products }), planRunSchema),
+  /**
+   * The products of asset numbers (member operation 7, one call per number not read yet): of the free numbers
+   * (`free`), for the product columns to choose from, and of the numbers asked (those of the employees in view).
+   */
+  'planner.products': channel(
+    input({ ...target, free: z.boolean().optional(), assetNums: z.array(z.string().max(200)).max(MAX_PRODUCT_NUMBERS).optional(), refresh: z.boolean().optional() }),
+    planProductsSchema,
+  ),
   /** Undoes an applied plan: the reverse of what its journal entries say was applied, checked and run as a plan. */
   'planner.undo': channel(input({ id: idString }), planRunSchema),
   /** The plans applied here for the enterprise, newest first. */

@@ -1,8 +1,12 @@
-/** The assignment planner: moves, the fewest calls in two runs, the diff in words, and the undo of applied calls. */
+/**
+ * The assignment planner: moves, the fewest calls in two runs, the diff in words, the undo of applied calls, product
+ * columns (which number a tick resolves to), and another enterprise's number told apart from an unknown one.
+ */
 import { describe, expect, it } from 'vitest'
 import type { AssignContext, KnownNumber } from '@shared/holdings/assign-rows'
-import { checkPlan, rowsOfCells, undoRows, type PlanCell } from '@shared/holdings/plan'
-import { countWords, diffWords } from '@shared/holdings/plan-words'
+import { checkPlan, checkProductPlan, rowsOfCells, undoRows, type PlanCell } from '@shared/holdings/plan'
+import type { ProductCell, ProductContext } from '@shared/holdings/plan-products'
+import { changeWords, countWords, diffWords, productWords } from '@shared/holdings/plan-words'
 
 const people = [
   { globalId: 'M1', userName: 'wangfang', name: 'Wang Fang' },
@@ -95,5 +99,97 @@ describe('undo', () => {
   it('finds nothing to do for steps already undone', () => {
     const plan = checkPlan(undoRows([{ memberGlobalId: 'M1', add: ['8100000006'], del: [] }]), context({ '8100000006': null }))
     expect(plan.counts).toMatchObject({ calls: 0, unchanged: 1 })
+  })
+})
+
+describe('product columns', () => {
+  // Who holds what, and what each number carries: P = "Pro", Q = "Quick".
+  const holders: Record<string, string | null> = { '8100000010': 'M1', '8100000011': null, '8100000012': null, '8100000013': null, '8100000014': 'M2', '8100000015': null }
+  const products: Record<string, string[] | undefined> = {
+    '8100000010': ['P'],
+    '8100000011': ['P', 'Q'],
+    '8100000012': ['P'],
+    '8100000013': ['Q'],
+    '8100000014': ['Q', 'P'],
+    '8100000015': ['P'],
+  }
+  function productContext(over: Partial<Record<string, string[] | undefined>> = {}): AssignContext & ProductContext {
+    const base = context(holders)
+    const all = Object.keys(holders).map((n) => base.number(n)!)
+    const of = { ...products, ...over }
+    return {
+      ...base,
+      heldBy: (id) => all.filter((n) => n.holder === id),
+      free: () => all.filter((n) => n.holder === null && !n.borrowedLock),
+      productsOf: (n) => of[n],
+    }
+  }
+  const product = (uri: string) => ({ P: 'Pro', Q: 'Quick' })[uri] ?? uri
+  const tick = (employee: string, productUri: string): ProductCell => ({ employee, productUri, mark: 'give' })
+  const untick = (employee: string, productUri: string): ProductCell => ({ employee, productUri, mark: 'take' })
+
+  it('gives the free number carrying the product with the fewest other products, then the lowest; two people get two numbers', () => {
+    const plan = checkProductPlan([], [tick('lilei', 'P'), tick('hanmei', 'P'), tick('hanmei', 'Q')], productContext())
+    // Li Lei holds 8100000014 (Q, P): he has Pro already. Han Mei gets 12 (P alone, lower than 15), then 13 for Quick.
+    expect(plan.products.map((r) => [r.member, r.outcome, r.numbers])).toEqual([
+      ['M2', 'has', ['8100000014']],
+      ['M3', 'gets', ['8100000012']],
+      ['M3', 'gets', ['8100000013']],
+    ])
+    expect(plan.first.map((g) => [g.memberGlobalId, g.del, g.add])).toEqual([['M3', [], ['8100000012', '8100000013']]])
+    expect(plan.changes.map((c) => changeWords(c, 'en', name, product))).toEqual(['Han Mei gets 8100000012 for Pro', 'Han Mei gets 8100000013 for Quick'])
+    expect(changeWords(plan.changes[0]!, 'zh-CN', name, product)).toBe('Han Mei 获得 8100000012（用于 Pro）')
+    expect(productWords(plan.products[0]!, 'en', name, product)).toBe('Li Lei already has Pro (on 8100000014): nothing to do.')
+    expect(plan.counts).toMatchObject({ gets: 2, unchanged: 1, problems: 0, calls: 1 })
+  })
+
+  it('never picks a number the plan gives otherwise, and refuses when no free number is left', () => {
+    const plan = checkProductPlan(rowsOfCells([give('lilei', '8100000012')]), [tick('wangfang', 'Q'), tick('hanmei', 'P'), tick('hanmei', 'Q'), tick('nobody', 'P')], productContext())
+    // Wang Fang holds 10 (P only): Quick goes to her as 13 (one product), Han Mei's Pro is 15 (12 is Li Lei's in
+    // this plan), her Quick is 11 (the last free number with Quick).
+    expect(plan.products.map((r) => [r.outcome, r.numbers])).toEqual([
+      ['gets', ['8100000013']],
+      ['gets', ['8100000015']],
+      ['gets', ['8100000011']],
+      ['unknownEmployee', []],
+    ])
+    const again = checkProductPlan([], [tick('hanmei', 'Q'), tick('wangfang', 'Q'), tick('lilei', 'P'), tick('lilei', 'Q')], productContext({ '8100000011': ['P'] }))
+    expect(again.products.map((r) => r.outcome)).toEqual(['gets', 'noFree', 'has', 'has'])
+    expect(productWords(again.products[1]!, 'en', name, product)).toContain('No free number carries Quick for Wang Fang')
+    expect(again.counts).toMatchObject({ problems: 1, unchanged: 2, gets: 1 })
+  })
+
+  it('an untick gives back every number carrying the product; a number ticked in the plan counts as held', () => {
+    const plan = checkProductPlan(rowsOfCells([give('wangfang', '8100000011')]), [untick('lilei', 'P'), untick('hanmei', 'P'), tick('wangfang', 'Q')], productContext())
+    expect(plan.products.map((r) => [r.outcome, r.numbers])).toEqual([
+      ['givesBack', ['8100000014']],
+      ['hasNot', []],
+      ['has', ['8100000011']],
+    ])
+    expect(plan.changes.map((c) => changeWords(c, 'en', name, product))).toEqual(['Wang Fang gets 8100000011', 'Li Lei gives back 8100000014 (carries Pro)'])
+  })
+
+  it('does not give a second number when the products of a held one could not be read', () => {
+    const plan = checkProductPlan([], [tick('wangfang', 'Q')], productContext({ '8100000010': undefined }))
+    expect(plan.products.map((r) => r.outcome)).toEqual(['notRead'])
+    expect(plan.counts.calls).toBe(0)
+  })
+
+  it('the undo of a product plan is the undo of its numbers (from the journal)', () => {
+    const plan = checkProductPlan([], [tick('hanmei', 'P')], productContext())
+    const applied = plan.first.map((g) => ({ memberGlobalId: g.memberGlobalId, add: g.add, del: g.del }))
+    const undo = checkPlan(undoRows(applied), context({ ...holders, '8100000012': 'M3' }))
+    expect(undo.changes.map((c) => diffWords([c], 'en', name))).toEqual(['Han Mei gives back 8100000012'])
+  })
+})
+
+describe('another enterprise’s number', () => {
+  it('is told apart from an unknown one where the lists the app holds show it', () => {
+    const ctx = { ...context({}), elsewhere: (n: string) => (n === '8100000111' ? 'ent-2' : null) }
+    const plan = checkPlan(rowsOfCells([give('wangfang', '8100000111'), give('wangfang', '8100000112')]), ctx)
+    expect(plan.rows.map((r) => [r.issue, r.enterprise])).toEqual([
+      ['otherEnterprise', 'ent-2'],
+      ['notOurs', undefined],
+    ])
   })
 })

@@ -1,6 +1,6 @@
 /** The planner screen's matrix: a click ticks or unticks by what is held, whole columns, a file's rows, the query. */
 import { describe, expect, it } from 'vitest'
-import { cellView, filterPeople, numbersOfQuery, pastedRefs, PlanMarks, type PlanPerson } from '../../../../src/renderer/models/holdings/planner-matrix'
+import { cellView, filterPeople, holdsProduct, numbersOfQuery, pastedRefs, PlanMarks, type PlanPerson } from '../../../../src/renderer/models/holdings/planner-matrix'
 
 const people: PlanPerson[] = [
   { globalId: 'M1', userName: 'wangfang', name: 'Wang Fang', department: 'Sales' },
@@ -52,5 +52,24 @@ describe('the planner matrix', () => {
     expect(pastedRefs('wangfang, lilei\nlilei；hanmei')).toEqual(['wangfang', 'lilei', 'hanmei'])
     expect(numbersOfQuery('8100000003,8100000004,,8100000003')).toEqual(['8100000003', '8100000004'])
     expect(numbersOfQuery(undefined)).toEqual([])
+  })
+
+  it('a product column: held when a number of theirs carries it, unknown while not read; a whole column skips who is known', () => {
+    const products: Record<string, string[] | null> = { '8100000001': ['P'], '8100000002': ['Q'], '8100000003': null }
+    const of = (n: string) => products[n]
+    expect(holdsProduct(['8100000002', '8100000001'], of, 'P')).toBe(true)
+    expect(holdsProduct(['8100000002', '8100000003'], of, 'P')).toBe(false)
+    expect(holdsProduct(['8100000002', '8100000009'], of, 'P')).toBeNull()
+    const m = new PlanMarks()
+    const has = (member: string) => (member === 'M1' ? true : null)
+    m.productColumn(people, 'P', 'give', has)
+    expect(m.productCells()).toEqual([{ employee: 'M2', productUri: 'P', mark: 'give' }])
+    m.productColumn(people, 'P', 'take', has)
+    expect(m.productCells()).toEqual([
+      { employee: 'M2', productUri: 'P', mark: 'take' },
+      { employee: 'M1', productUri: 'P', mark: 'take' },
+    ])
+    expect(m.toggle('M2', 'P', null)).toBeNull()
+    expect(m.toggle('M2', 'P', null)).toBe('give')
   })
 })
