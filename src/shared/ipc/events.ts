@@ -38,6 +38,8 @@ export const eventSchemas = {
   'renewals.progress': renewalStatusSchema,
   /** A file was opened from outside the app (double-click, a second start, `license-desk open`): ask the user. */
   'files.opened': z.object({ id: z.string() }),
+  /** A shortcut chosen in the desktop app's menu (src/shared/shortcuts.ts): the renderer acts on it as on its keys. */
+  'app.shortcut': z.object({ id: z.string().max(50) }),
 }
 
 export type EventName = keyof typeof eventSchemas
