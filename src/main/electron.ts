@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, shell } from 'electron'
 import { AppError, describeError } from '@shared/errors/app-error'
-import { resolveLocale } from '@shared/i18n/locale'
+import { matchLocale, resolveLocale } from '@shared/i18n/locale'
 import { appPaths } from './app-paths'
 import { createCore, type Core } from './core'
 import { resolveDataDir } from './core/data-dir'
@@ -109,7 +109,7 @@ async function start(): Promise<void> {
   // The CSP as a header on everything the session loads (the dev server too), on top of the page's meta tag.
   ses.webRequest.onHeadersReceived((details, callback) => callback(withCspHeader(details)))
   protocol.handle(APP_SCHEME, serveRenderer)
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.getName())))
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.getName(), matchLocale(app.getLocale()), (id) => core?.events.emit('app.shortcut', { id }))))
 
   core = await createCore({
     dataDir,

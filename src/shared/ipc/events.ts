@@ -41,6 +41,8 @@ export const eventSchemas = {
   'files.opened': z.object({ id: z.string() }),
   /** Where the team workspace's sync stands (after every sync round, and when the settings change). */
   'workspace.status': workspaceStatusSchema,
+  /** A shortcut chosen in the desktop app's menu (src/shared/shortcuts.ts): the renderer acts on it as on its keys. */
+  'app.shortcut': z.object({ id: z.string().max(50) }),
 }
 
 export type EventName = keyof typeof eventSchemas
