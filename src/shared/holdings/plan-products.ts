@@ -14,7 +14,10 @@
  */
 import { assetNumberKey } from '../lists/asset-numbers'
 import type { AssignRow, KnownNumber, KnownPerson } from './assign-rows'
-import type { PlanMark } from './plan'
+
+/** What the plan says of a cell: the employee gets the number (tick) or gives it back (untick). Absent: leave. */
+export const PLAN_MARKS = ['give', 'take'] as const
+export type PlanMark = (typeof PLAN_MARKS)[number]
 
 /** A marked cell of a product column: an employee (account or global id), a product (its `productUri`), the mark. */
 export interface ProductCell {

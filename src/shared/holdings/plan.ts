@@ -15,9 +15,9 @@ import { assetNumberKey } from '../lists/asset-numbers'
 import { checkAssignRows, groupRows, isSendable, MAX_NUMBERS_PER_CALL, type AssignContext, type AssignRow, type CheckedRow, type ConfigureGroup } from './assign-rows'
 import { productRefused, resolveProductCells, type ProductCell, type ProductContext, type ProductResolution } from './plan-products'
 
-/** What the plan says of a cell: the employee gets the number (tick) or gives it back (untick). Absent: leave. */
-export const PLAN_MARKS = ['give', 'take'] as const
-export type PlanMark = (typeof PLAN_MARKS)[number]
+// The marks live with the product cells (plan-products.ts imports them; this file imports that one).
+export { PLAN_MARKS, type PlanMark } from './plan-products'
+import type { PlanMark } from './plan-products'
 
 /** One marked cell: an employee (account or global id), an asset number, and the mark. */
 export interface PlanCell {

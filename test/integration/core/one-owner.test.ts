@@ -93,6 +93,9 @@ it('a lock job killed, then two cores asked to resume it: one resumes, the other
 
   const a = child(dir, 'browser', 'resume')
   const b = child(dir, 'browser', 'resume')
+  // Each has either resumed the job (and still holds the folder) or met the owner; then the owner is stopped.
+  await Promise.all([a, b].map((c) => c.line(/^(resumed|busy )/)))
+  for (const c of [a, b]) if (c.proc.exitCode === null) c.proc.kill('SIGTERM')
   const [la, lb] = await Promise.all([a.lines, b.lines])
   const codes = await Promise.all([exitCode(a), exitCode(b)])
   const outputs = [la, lb]
@@ -128,6 +131,9 @@ it('two cores on a folder with an order in the outbox: the order reaches the ser
 
   const a = child(dir, 'browser', 'serve', orderId)
   const b = child(dir, 'browser', 'serve', orderId)
+  // Each has either served the order (and still holds the folder) or met the owner; then the owner is stopped.
+  await Promise.all([a, b].map((c) => c.line(/^(done|busy) /)))
+  for (const c of [a, b]) if (c.proc.exitCode === null) c.proc.kill('SIGTERM')
   const outputs = await Promise.all([a.lines, b.lines])
   await Promise.all([exitCode(a), exitCode(b)])
   console.info(`[owner] order received ${sb.stats().creates.received.batchOrder?.[`DEMO/${channelOrderId}`] ?? 0} time(s) with two cores started`)

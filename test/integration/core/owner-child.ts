@@ -3,10 +3,12 @@
  * sandbox at <sandboxUrl> (so every process meets the same service). Modes:
  * - `locks <n>`: starts a lock disable of <n> lock numbers in chunks of 10, prints `job <id>`, then `progress <done>`
  *   as it goes (the parent kills it with SIGKILL part-way).
- * - `resume`: resumes every paused or interrupted job and waits for each to end, printing `done <id> <status>`.
+ * - `resume`: resumes every paused or interrupted job and waits for each to end, printing `done <id> <status>`, then
+ *   `resumed`, and keeps the folder until SIGTERM.
  * - `queue <customerId> <channelOrderId>`: puts one order in the outbox without sending it (a CLI core), prints `queued <orderId>`.
  * - `hold`: prints `ready` and keeps the folder until SIGTERM.
- * - `serve <orderId>`: runs the outbox until that order has ended, prints `done <state>`.
+ * - `serve <orderId>`: runs the outbox until that order has ended, prints `done <state>`, and keeps the folder until
+ *   SIGTERM.
  * A core that does not own the folder prints `busy <message>` and exits with 3.
  * Args: <sandboxUrl> <dataDir> <shell> <mode> [args]
  */
@@ -20,6 +22,18 @@ import { draftFromBody } from '@shared/orders/refund'
 
 const [url, dataDir, shell, mode, ...rest] = process.argv.slice(2) as [string, string, Shell, string, ...string[]]
 const say = (line: string) => process.stdout.write(line + '\n')
+
+/**
+ * Says `line`, then keeps the folder until SIGTERM: a sibling started later still meets an owner, however slowly it
+ * starts on a busy machine (a timer keeps the process alive; a pending promise alone does not).
+ */
+async function holdUntilTerm(line: string): Promise<void> {
+  const alive = setInterval(() => undefined, 60_000)
+  const stop = new Promise((resolve) => process.once('SIGTERM', resolve))
+  say(line)
+  await stop
+  clearInterval(alive)
+}
 
 function busy(err: unknown): never {
   say(`busy ${describeError((err as { toData(): Parameters<typeof describeError>[0] }).toData(), 'en')}`)
@@ -62,21 +76,17 @@ try {
       const done = await core.services.bulk.wait(j.id)
       say(`done ${j.id} ${done.status}`)
     }
+    await holdUntilTerm('resumed')
   } else if (mode === 'queue') {
     const [customerId, channelOrderId] = rest as [string, string]
     const body = orderBody(channelOrderId, [newBuyEntry(customerId, [`87${channelOrderId.slice(-8)}`])])
     const order = await core.services.orders.enqueue('sandbox', { ...draftFromBody(body, channelOrderId), ready: true }, { draftName: channelOrderId })
     say(`queued ${order.id}`)
   } else if (mode === 'hold') {
-    // A timer keeps the process alive (a pending promise alone does not).
-    const alive = setInterval(() => undefined, 60_000)
-    const stop = new Promise((resolve) => process.once('SIGTERM', resolve))
-    say('ready')
-    await stop
-    clearInterval(alive)
+    await holdUntilTerm('ready')
   } else if (mode === 'serve') {
     const end = await core.services.orders.waitFor(rest[0]!, ['done', 'refused', 'needsDecision', 'notConfirmed'], 30_000)
-    say(`done ${end.state}`)
+    await holdUntilTerm(`done ${end.state}`)
   }
 } catch (err) {
   if ((err as { code?: string }).code === 'app.dataDirBusy') busy(err)
