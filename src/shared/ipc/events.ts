@@ -12,6 +12,7 @@ import { catalogChangedSchema } from './channels/catalog'
 import { ordersChangedSchema } from './channels/orders'
 import { exportProgressSchema } from './channels/exports'
 import { renewalStatusSchema } from './channels/renewals'
+import { outboxEndSchema } from '../notify/outbox-end'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -32,6 +33,8 @@ export const eventSchemas = {
   'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
+  /** The outbox has no order left to work on by itself: how its run ended (src/shared/notify/outbox-end.ts). */
+  'orders.outboxEnded': outboxEndSchema,
   /** How far an export has come (exports.run). */
   'exports.progress': exportProgressSchema,
   /** How far a profile's renewals reading has come (about ten a second at most, and on every change of state). */
