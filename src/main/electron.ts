@@ -35,6 +35,7 @@ import { electronUpdateInstaller } from './updates-electron'
 import { menuTemplate } from './electron-menu'
 import { filesFromArgs } from '@shared/files/open-file'
 import { RunEndWatch, runEndNotice } from '@shared/notify/run-end'
+import { outboxEndNotice } from '@shared/notify/outbox-end'
 import { WINDOW_STATE_FILE, recordPlace, restorePlace, windowStateSchema, type WindowState } from './window-state'
 
 const paths = appPaths(import.meta.url)
@@ -145,6 +146,14 @@ async function start(): Promise<void> {
     if (!runs.ended(p) || mainWindow?.isFocused() || !Notification.isSupported()) return
     void running.services.settings.get().then((settings) => {
       const notice = new Notification(runEndNotice(p, resolveLocale(settings.locale, app.getLocale())))
+      notice.on('click', focusWindow)
+      notice.show()
+    })
+  })
+  running.events.on('orders.outboxEnded', (end) => {
+    if (mainWindow?.isFocused() || !Notification.isSupported()) return
+    void running.services.settings.get().then((settings) => {
+      const notice = new Notification(outboxEndNotice(end, resolveLocale(settings.locale, app.getLocale())))
       notice.on('click', focusWindow)
       notice.show()
     })

@@ -7,51 +7,8 @@
  * knowingly.
  */
 import type { Page } from '@playwright/test'
-import type { BatchOrderBody } from '@shared/api/orders'
-import type { DraftMeta } from '@shared/ipc/channels/drafts'
-import type { OrderRecord } from '@shared/ipc/channels/orders'
-import { SANDBOX_DEMO } from '@shared/sandbox-demo'
-import { draftFromBody } from '@shared/orders/refund'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
-
-const NAMES = ['Bearer Edition', 'Token Manager', 'Password Vault']
-const PACKAGE = '基础包 Basic Pack'
-/** A customer id the sandbox does not know: the service refuses the order at orderList[0].customerId. */
-const UNKNOWN_CUSTOMER = 'C999999999999999'
-
-function order(channelOrderId: string, assetNo: string): BatchOrderBody {
-  const product = (productName: string, i: number) => ({
-    crmProductId: `P-${assetNo}-${i}`, parentCrmProductId: '', productUri: 'GMS-1001', productName, productType: 'tool', limitConcurrent: 1, limitTimeDuration: 0,
-    strictMatchWhenDelete: false, trial: 0 as const, trialEndDate: 0, timeUnit: 'year', timeUnitQuantity: 1, timeDurationExpression: '1-0-0', productFeatures: [],
-  })
-  return {
-    channelCode: SANDBOX_DEMO.channelCode,
-    channelOrderId,
-    syncMode: 'sync',
-    orderList: [{
-      sequence: 1, customerId: UNKNOWN_CUSTOMER, crmCustomerId: 'CRM-DEMO-0001', customerName: 'E2E Refused Ltd', channelCustomerId: 'DEMO-0001',
-      adminName: 'Admin', adminAccount: 'demoadmin', adminEmail: 'admin@example.com', adminCellNumber: '13800138000', passwordMobile: '13800138000',
-      address: 'Beijing', customerType: 'company', branchCode: 'BJ', branchName: 'Beijing', enterpriseGlobalId: SANDBOX_DEMO.enterpriseGlobalId,
-      licenseType: 'normal_recover_usbkey', orderType: 'new_buy',
-      assets: [{
-        assetNos: [assetNo],
-        products: NAMES.map(product),
-        merchandises: [{ crmProductId: `M-${assetNo}`, parentCrmProductId: '', merchandiseNum: 'PKG-BASIC', merchandiseName: PACKAGE, parentMerchandiseNum: '', timeDurationExpression: '1-0-0', licenseOrderProductList: [] }],
-      }],
-    }],
-  }
-}
-
-/** Submits a ready draft of the order through the core (as the wizard would) and waits for the refusal. */
-async function refusedOrder(app: AppHandle): Promise<{ draftId: string; number: string }> {
-  const number = `E2E-REFUSED-${Date.now()}`
-  const lock = `87${String(Date.now()).slice(-8)}`
-  const body = { ...draftFromBody(order(number, lock), number), ready: true }
-  const d = await api<DraftMeta>(app, 'drafts.save', { kind: 'orders.order', profileId: 'sandbox', name: number, body, baseRevision: 0 })
-  const o = await api<OrderRecord>(app, 'orders.submit', { draftId: d.id, baseRevision: d.revision })
-  await expect.poll(async () => (await api<OrderRecord>(app, 'orders.get', { id: o.id })).state, { timeout: 30_000 }).toBe('refused')
-  return { draftId: d.id, number }
-}
+import { test, expect } from './fixtures'
+import { NAMES, PACKAGE, UNKNOWN_CUSTOMER, refusedOrder } from './fixtures/refused-order'
 
 const historyRow = (page: Page, n: string) => page.getByTestId('history-table').locator('.el-table__body tr', { hasText: n })
 /** The form item (label, input and message) around an input with this id. */

@@ -5,6 +5,7 @@
  * shows none), and whether the tab is in front is set by the test.
  */
 import { test, expect, invoke as api } from './fixtures'
+import { refusedOrder } from './fixtures/refused-order'
 
 declare global {
   interface Window {
@@ -48,4 +49,27 @@ test('a run that ends behind another window is notified; one that ends in front 
   await expect.poll(() => page.evaluate(() => window.__notices.length)).toBe(2)
   await page.getByTestId('nav-locks').click()
   expect(await page.evaluate(() => window.__notices.length)).toBe(2)
+})
+
+test('an order the outbox sends while the tab is behind is notified when the outbox is done, in the user\'s language', async ({ app, page }) => {
+  await page.addInitScript(() => {
+    window.__notices = []
+    window.__inFront = false
+    class Recorder {
+      static permission = 'granted'
+      static requestPermission = () => Promise.resolve('granted')
+      onclick: (() => void) | null = null
+      constructor(title: string, options: { body: string }) {
+        window.__notices.push({ title, body: options.body })
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true })
+    document.hasFocus = () => window.__inFront
+  })
+  await app.open(page)
+  await expect(page.getByTestId('nav-orders')).toBeVisible()
+  await refusedOrder(app)
+  await expect.poll(() => page.evaluate(() => window.__notices)).toEqual([
+    { title: 'The outbox has sent your orders: some were refused', body: '0 done, 1 refused, 0 not confirmed, 0 waiting for you.' },
+  ])
 })

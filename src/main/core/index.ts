@@ -35,6 +35,7 @@ import { registerExportHandlers } from '../handlers/exports'
 import { registerRenewalHandlers } from '../handlers/renewals'
 import { registerWorkspaceHandlers } from '../handlers/workspace'
 import { registerWorkspaceDraftHandlers } from '../handlers/workspace-drafts'
+import { OutboxEndWatch } from '@shared/notify/outbox-end'
 import { RenewalsService } from '../services/renewals'
 import { MIGRATIONS, openDatabase } from '../services/db'
 import { DraftStore } from '../services/drafts'
@@ -278,6 +279,18 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   // An order bought or revoked assets: the profile's cached asset lists may be out of date; the next look reads them
   // again (the Assets screen, Lookup, the wizard's pickers).
   events.on('orders.changed', ({ profileId }) => assets.forgetProfile(profileId))
+  // The outbox's run ended (nothing left it works on by itself): the shells notify when the window is not in front.
+  const outboxEnds = new OutboxEndWatch()
+  events.on('orders.changed', ({ ids }) => {
+    const end = outboxEnds.update(ids.flatMap((id) => {
+      try {
+        return [{ id, state: orders.get(id).state }]
+      } catch {
+        return []
+      }
+    }))
+    if (end) events.emit('orders.outboxEnded', end)
+  })
   const customers = new CustomerService({ book: customerBook, clientFor })
   const exportsService = new ExportService({
     dir: join(dataDir, 'exports'),

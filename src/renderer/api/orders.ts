@@ -35,3 +35,8 @@ export function onOrdersChanged(handler: (payload: EventPayload<'orders.changed'
 /** What the order's revoke entries would remove (each asset's products read and matched with the service's rules). */
 export const revokePreview = (input: ChannelInput<'orders.revokePreview'>): Promise<ChannelOutput<'orders.revokePreview'>> =>
   invoke('orders.revokePreview', input)
+
+/** Follows the outbox's runs ending (nothing left it works on by itself); returns unsubscribe. */
+export function onOutboxEnded(handler: (payload: EventPayload<'orders.outboxEnded'>) => void): () => void {
+  return onEvent('orders.outboxEnded', handler)
+}

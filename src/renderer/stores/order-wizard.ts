@@ -18,6 +18,7 @@ import { refusalHolds, type DraftRefusal } from '@shared/orders/refusal'
 import type { RuleIssue } from '@shared/rules/issue'
 import { getDraft, listDrafts, saveDraft } from '../api/drafts'
 import { submitOrder } from '../api/orders'
+import { withRunNotice } from '../api/run-notifications'
 import { BridgeError, errorData } from '../api/errors'
 import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
@@ -357,7 +358,8 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
       const failed = sync.value?.saveError.value
       if (failed) throw new BridgeError(failed)
       const d = await getDraft(id)
-      await submitOrder(id, d.revision)
+      // The browser asks (once) to notify when the outbox has sent it, should the user turn to other work.
+      await withRunNotice(() => submitOrder(id, d.revision))
     } finally {
       submitting.value = false
     }

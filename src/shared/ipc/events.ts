@@ -13,6 +13,7 @@ import { ordersChangedSchema } from './channels/orders'
 import { exportProgressSchema } from './channels/exports'
 import { renewalStatusSchema } from './channels/renewals'
 import { workspaceStatusSchema } from '../workspace'
+import { outboxEndSchema } from '../notify/outbox-end'
 
 export const eventSchemas = {
   /** The active profile or the profile list changed (from another window, the CLI, or a restart of the sandbox). */
@@ -33,6 +34,8 @@ export const eventSchemas = {
   'catalog.changed': catalogChangedSchema,
   /** Orders of a profile changed (submitted, sent, answered, read back, held, withdrawn, decided). */
   'orders.changed': ordersChangedSchema,
+  /** The outbox has no order left to work on by itself: how its run ended (src/shared/notify/outbox-end.ts). */
+  'orders.outboxEnded': outboxEndSchema,
   /** How far an export has come (exports.run). */
   'exports.progress': exportProgressSchema,
   /** How far a profile's renewals reading has come (about ten a second at most, and on every change of state). */
