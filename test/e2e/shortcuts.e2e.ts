@@ -39,11 +39,20 @@ test('areas, search, a new order and its next step, by the keys alone', async ({
   await expect(dialog).toBeVisible()
   await expect(dialog.getByTestId('shortcut-row')).toHaveCount(SHORTCUTS.length)
   await expect(dialog.locator('[data-testid="shortcut-row"][data-id="go.members"]')).toContainText('Alt+Shift+6')
-  // While the list is open the other keys wait: the dialog has the user's attention.
+  // While the list is open the other keys wait: the dialog has the user's attention. Every address the page goes to
+  // is recorded, and a later key shows the earlier one was handled (keys are handled in order).
+  await page.evaluate(() => {
+    const w = window as unknown as { __hashes: string[] }
+    w.__hashes = []
+    window.addEventListener('hashchange', () => w.__hashes.push(location.hash))
+  })
   await page.keyboard.press('Alt+Shift+2')
-  await expect(page.getByTestId('order-wizard')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
+  await page.keyboard.press('Alt+Shift+7')
+  await expect(page.getByTestId('journal-view')).toBeVisible()
+  const hashes = await page.evaluate(() => (window as unknown as { __hashes: string[] }).__hashes)
+  expect(hashes.some((h) => h.startsWith('#/drafts')), hashes.join(' ')).toBe(false)
 })
 
 test.describe('in Chinese', () => {

@@ -27,7 +27,8 @@ const SEARCH_FIELDS = '[data-testid$="search"]'
 /** What the submit shortcut presses: the button marked for it on the screen (the wizard's Submit). */
 const SUBMIT_BUTTON = '[data-shortcut="submit"]'
 
-const shown = (el: Element): el is HTMLElement => el instanceof HTMLElement && el.offsetParent !== null && !el.closest('[aria-hidden="true"]')
+// Rendered and not hidden (checkVisibility, not offsetParent: a dialog's fixed-position overlay has none).
+const shown = (el: Element): el is HTMLElement => el instanceof HTMLElement && el.checkVisibility() && !el.closest('[aria-hidden="true"]')
 const modalOpen = (): boolean => [...document.querySelectorAll('[aria-modal="true"]')].some(shown)
 
 function focusSearch(): boolean {
