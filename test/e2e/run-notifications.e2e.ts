@@ -4,6 +4,7 @@
  * ending while the tab is in front is not. The web Notification API is replaced by a recorder (headless Chromium
  * shows none), and whether the tab is in front is set by the test.
  */
+import type { Page } from '@playwright/test'
 import { test, expect, invoke as api } from './fixtures'
 import { refusedOrder } from './fixtures/refused-order'
 
@@ -14,7 +15,8 @@ declare global {
   }
 }
 
-test('a run that ends behind another window is notified; one that ends in front is not', async ({ app, page }) => {
+/** Replaces the web Notification API with a recorder (headless Chromium shows none), permission given; the tab starts behind. */
+async function recordNotices(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__notices = []
     window.__inFront = false
@@ -29,6 +31,10 @@ test('a run that ends behind another window is notified; one that ends in front 
     Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true })
     document.hasFocus = () => window.__inFront
   })
+}
+
+test('a run that ends behind another window is notified; one that ends in front is not', async ({ app, page }) => {
+  await recordNotices(page)
   await app.open(page)
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('language-zh-CN').click()
@@ -52,20 +58,7 @@ test('a run that ends behind another window is notified; one that ends in front 
 })
 
 test('an order the outbox sends while the tab is behind is notified when the outbox is done, in the user\'s language', async ({ app, page }) => {
-  await page.addInitScript(() => {
-    window.__notices = []
-    window.__inFront = false
-    class Recorder {
-      static permission = 'granted'
-      static requestPermission = () => Promise.resolve('granted')
-      onclick: (() => void) | null = null
-      constructor(title: string, options: { body: string }) {
-        window.__notices.push({ title, body: options.body })
-      }
-    }
-    Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true })
-    document.hasFocus = () => window.__inFront
-  })
+  await recordNotices(page)
   await app.open(page)
   await expect(page.getByTestId('nav-orders')).toBeVisible()
   await refusedOrder(app)

@@ -193,6 +193,32 @@ export function same(items: readonly number[], o: ChunkItemOutcome): ChunkItemOu
   return items.map(() => o)
 }
 
+/**
+ * The runner's part of a kind whose every item is one call of its own, never split (a person offboarded in steps, an
+ * enterprise read): each call is journaled by the kind as it is sent; a call that fails as a whole fails its item,
+ * or stops the job when the error stops any job.
+ */
+export function onePerCall(
+  send: (client: ApiClient, item: number, opts: CallOptions & { context: JournalContext }) => Promise<SentAnswer>,
+): Pick<KindRunner, 'create' | 'splittable' | 'chunkSize' | 'calls' | 'failure'> {
+  return {
+    create: false,
+    splittable: false,
+    chunkSize: () => 1,
+    calls: (chunks): BuiltCalls => ({
+      chunks,
+      refused: [],
+      prepare: (client) =>
+        Promise.resolve(chunks.map((c): ReadyCall => ({ items: c.items, abandon: () => Promise.resolve(), send: (opts) => send(client, c.items[0]!, { ...opts, context: c.context }) }))),
+    }),
+    failure(items, e) {
+      if (e.code === 'app.cancelled') return same(items, CANCELLED)
+      if (stopsTheJob(e)) throw e
+      return same(items, { result: { state: 'failed', error: itemError(e) } })
+    },
+  }
+}
+
 /** Longest text of an error kept with an item's result (a service may echo a whole request in its message). */
 const ERROR_TEXT_MAX = 500
 /** Most field problems kept with an item's result. */

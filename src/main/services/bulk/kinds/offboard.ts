@@ -19,7 +19,7 @@ import { confirmProblem, offboardPersonSchema, OFFBOARD_THEN, type OffboardStep 
 import { DEFAULT_LIMITS } from '@shared/settings'
 import type { ApiClient, CallOptions } from '../../../api/client'
 import { dedupe } from '../dedupe'
-import { itemError, jobBaseShape, same, stopsTheJob, CANCELLED, type BuiltCalls, type ChunkItemOutcome, type JobBase, type JobKindSpec, type ReadyCall, type SentAnswer } from './kind'
+import { itemError, jobBaseShape, onePerCall, stopsTheJob, type ChunkItemOutcome, type JobBase, type JobKindSpec, type SentAnswer } from './kind'
 
 export const offboardJobSchema = z.object({
   ...jobBaseShape,
@@ -134,34 +134,12 @@ export const offboardKind: JobKindSpec<OffboardJobFile, Start> = {
     }
 
     return {
-      create: false,
-      // One person a call; a failure is the person's, never a chunk's to split.
-      splittable: false,
-      chunkSize: () => 1,
-      calls(chunks): BuiltCalls {
-        return {
-          chunks,
-          refused: [],
-          prepare(client) {
-            // Each step is journaled as it is sent (a person is several calls, the later ones only if the first succeeded).
-            return Promise.resolve(
-              chunks.map((c): ReadyCall => ({
-                items: c.items,
-                abandon: () => Promise.resolve(),
-                send: (opts) => person(client, c.items[0]!, { ...opts, context: c.context }),
-              })),
-            )
-          },
-        }
-      },
+      // One person a call; a failure is the person's, never a chunk's to split. Each step is journaled as it is sent
+      // (a person is several calls, the later ones only if the first succeeded).
+      ...onePerCall(person),
       describe(i) {
         const p = job.items[i]!
         return p.name ? { key: p.userName, label: p.name } : { key: p.userName }
-      },
-      failure(items, e) {
-        if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
-        return same(items, { result: { state: 'failed', error: itemError(e) } })
       },
       // Every step is safe to repeat: anything not done may go again, except the employee being gone before the
       // withdrawal (60026: no such employee), which would come back the same.

@@ -20,7 +20,7 @@ import type { ApiClient, CallOptions } from '../../../api/client'
 import type { CachedEnterprise } from '../../renewals/cache'
 import { ReadingsWriter, readingsPath } from '../../renewals/readings'
 import { dedupe } from '../dedupe'
-import { itemError, jobBaseShape, retryableUnless, same, stopsTheJob, CANCELLED, type BuiltCalls, type ChunkItemOutcome, type JobBase, type JobKindSpec, type ReadyCall, type SentAnswer } from './kind'
+import { itemError, jobBaseShape, onePerCall, retryableUnless, stopsTheJob, type JobBase, type JobKindSpec, type SentAnswer } from './kind'
 
 export const renewalReadJobSchema = z.object({
   ...jobBaseShape,
@@ -122,30 +122,8 @@ export const renewalReadKind: JobKindSpec<RenewalReadJobFile, RenewalReadStart> 
     }
 
     return {
-      create: false,
-      splittable: false,
-      chunkSize: () => 1,
-      calls(chunks): BuiltCalls {
-        return {
-          chunks,
-          refused: [],
-          prepare(client) {
-            return Promise.resolve(
-              chunks.map((c): ReadyCall => ({
-                items: c.items,
-                abandon: () => Promise.resolve(),
-                send: (opts) => item(client, c.items[0]!, opts),
-              })),
-            )
-          },
-        }
-      },
+      ...onePerCall(item),
       describe: (i) => ({ key: job.items[i]!.enterpriseGlobalId }),
-      failure(items, e): ChunkItemOutcome[] {
-        if (e.code === 'app.cancelled') return same(items, CANCELLED)
-        if (stopsTheJob(e)) throw e
-        return same(items, { result: { state: 'failed', error: itemError(e) } })
-      },
       // A read repeats harmlessly: whatever did not end read may be read again.
       retryable: retryableUnless(() => false),
     }
