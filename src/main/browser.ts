@@ -75,10 +75,7 @@ async function main(): Promise<void> {
   }
   rememberPort(dataDir, server.port)
   core.services.owner.setAddress(server.url)
-  process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
-  // The browser's command line is readable by other local users: it gets a one-time address, never the token.
-  if (opts.open) openInBrowser(server.openUrl())
-
+  // Before the line below: whoever reads it may stop the app at once, and must get the clean stop.
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) return
@@ -88,6 +85,9 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  process.stdout.write(`License Desk is running in browser mode: open ${server.url}\n`)
+  // The browser's command line is readable by other local users: it gets a one-time address, never the token.
+  if (opts.open) openInBrowser(server.openUrl())
 }
 
 // Best effort, never required: Chromium as an app window if present, else the desktop's default browser.

@@ -78,8 +78,6 @@ async function main(): Promise<void> {
   if (program.getOptionValueSource('scale') !== 'default') options.scale = o.scale
   if (program.getOptionValueSource('seed') !== 'default') options.seed = o.seed
   const sandbox = await startSandbox(options)
-  process.stdout.write(`sandbox listening on ${sandbox.url}\n`)
-
   let stopping = false
   const stop = (): void => {
     if (stopping) return
@@ -94,6 +92,8 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  // After the handlers: whoever reads this line may stop the sandbox at once, and must get the clean stop.
+  process.stdout.write(`sandbox listening on ${sandbox.url}\n`)
 }
 
 main().catch((err: unknown) => {

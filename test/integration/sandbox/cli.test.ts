@@ -1,7 +1,6 @@
-// The CLI as `npm run sandbox` runs it (tsx): one line on stdout, a working server, a clean stop on SIGTERM
+// The CLI as `npm run sandbox` runs it (scripts/sandbox.mjs: tsx's loader in one process): one line on stdout, a working server, a clean stop on SIGTERM
 // and SIGINT with the data file written, help, and clear refusals of bad options.
 import { spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +10,6 @@ import { appToken } from './helpers'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
-const tsx = createRequire(import.meta.url).resolve('tsx/cli')
 
 interface Run {
   stdout: string
@@ -21,7 +19,7 @@ interface Run {
 
 /** Starts the CLI; resolves once the first stdout line arrives (or the process ends). */
 function start(args: string[]) {
-  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', 'src/sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['scripts/sandbox.mjs', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
