@@ -74,4 +74,4 @@ it('an order in flight when the app is killed is read back, not sent twice', asy
   if (verdict === 'notDone') expect(killed.attemptList.map((a) => a.outcome)).toEqual(['unknown', 'ok'])
   const applied = sb.stats().creates.applied['batchOrder'] ?? {}
   for (const o of list.orders) expect(applied[`DEMO/${o.channelOrderId}`]).toBe(1)
-}, 90_000)
+})
