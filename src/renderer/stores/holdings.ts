@@ -77,13 +77,16 @@ export const useHoldingsStore = defineStore('holdings', () => {
     }
   }
 
-  const label = (id: string) => directory.labelOf(enterprise.value, id)
   const visible = computed(() => {
     const m = model.value
     if (!m) return []
     // Names arriving change what the search finds and how holders sort.
     if (filter.text.trim() !== '' || sort.value?.key === 'holder') void directory.version
-    return filterNumbers(m, filter, sort.value, label)
+    // The enterprise and the directory's lookup read once here, not once per holder (reactive reads, tens of
+    // thousands of times a search).
+    const e = enterprise.value
+    const labelOf = directory.labelOf
+    return filterNumbers(m, { state: filter.state, text: filter.text }, sort.value, (id) => labelOf(e, id))
   })
   const filtered = computed(() => filter.state !== 'all' || filter.text.trim() !== '')
 
