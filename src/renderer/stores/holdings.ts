@@ -77,13 +77,18 @@ export const useHoldingsStore = defineStore('holdings', () => {
     }
   }
 
-  const label = (id: string) => directory.labelOf(enterprise.value, id)
+  /** Reads the table unless it is read or being read (opening the screen). */
+  function open(): void {
+    if (!model.value && !loading.value) void load()
+  }
+
   const visible = computed(() => {
     const m = model.value
     if (!m) return []
     // Names arriving change what the search finds and how holders sort.
     if (filter.text.trim() !== '' || sort.value?.key === 'holder') void directory.version
-    return filterNumbers(m, filter, sort.value, label)
+    // The enterprise and the directory's lookup taken once here, not once per holder (tens of thousands a search).
+    return filterNumbers(m, { state: filter.state, text: filter.text }, sort.value, directory.labeller(enterprise.value))
   })
   const filtered = computed(() => filter.state !== 'all' || filter.text.trim() !== '')
 
@@ -194,6 +199,7 @@ export const useHoldingsStore = defineStore('holdings', () => {
     filtered,
     target,
     load,
+    open,
     resetFilter,
     changed,
     keptMove,

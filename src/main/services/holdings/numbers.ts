@@ -103,18 +103,23 @@ export async function readNumbers(client: ApiClient, enterpriseGlobalId: string,
     throw AppError.app('app.badResponse', { detail: `${nums.length} asset numbers, more than the ${MAX_HOLDING_NUMBERS} the app shows` })
   }
   const lockIds = new Set(locks.map((l) => l.assetId))
-  const records = nums.map((a: EnterpriseAssetNum): NumberRecord => ({
-    assetNum: a.assetNum,
-    assetId: a.assetId,
-    holder: a.cloudAccountGlobalId ?? null,
-    lent: a.borrowedFlag === true,
-    online: a.onlineFlag === true,
-    borrowedLock: lockIds.has(a.assetId),
-  }))
+  // The locks the number list names (a handful): no set of 200,000 ids is made to find them.
+  const listed = new Set<string>()
+  const records = nums.map((a: EnterpriseAssetNum): NumberRecord => {
+    const borrowedLock = lockIds.size > 0 && lockIds.has(a.assetId)
+    if (borrowedLock) listed.add(a.assetId)
+    return {
+      assetNum: a.assetNum,
+      assetId: a.assetId,
+      holder: a.cloudAccountGlobalId ?? null,
+      lent: a.borrowedFlag === true,
+      online: a.onlineFlag === true,
+      borrowedLock,
+    }
+  })
   // A borrowed lock the number list leaves out is still shown (member operation 8 is the one that names them).
-  const known = new Set(records.map((r) => r.assetId))
   for (const l of locks) {
-    if (known.has(l.assetId)) continue
+    if (listed.has(l.assetId)) continue
     records.push({ assetNum: l.assetNum, assetId: l.assetId, holder: l.cloudAccountGlobalId ?? null, lent: l.borrowedFlag === true, online: false, borrowedLock: true })
   }
   return new NumbersEntry(now(), records, locks)

@@ -8,5 +8,5 @@ export * from '@shared/holdings/numbers'
 /** Builds the rows (one pass) and the counts per state, raw. */
 export function buildNumbersModel(t: HoldingTable): NumbersModel {
   const m = build(t)
-  return markRaw({ ...m, holders: markRaw(m.holders), rows: markRaw(m.rows), keys: markRaw(m.keys) })
+  return markRaw({ ...m, holders: markRaw(m.holders), rows: markRaw(m.rows), keys: markRaw(m.keys), holderKeys: markRaw(m.holderKeys) })
 }

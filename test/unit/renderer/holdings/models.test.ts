@@ -28,6 +28,20 @@ describe('numbers table', () => {
     expect(filterNumbers(m, { state: 'free', text: '8100000005' }, null, label).map((r) => r.assetNum)).toEqual(['8100000005'])
   })
 
+  it('finds holders by names that arrive or change after a search, and by the id in any case', () => {
+    const small = buildNumbersModel(table(12))
+    let names: Record<string, string> = {}
+    const late = (id: string) => names[id]
+    const find = (text: string) => filterNumbers(small, { state: 'all', text }, null, late).map((r) => r.assetNum)
+    expect(find('zhangsan')).toEqual([])
+    expect(find('m1')).toEqual(['8100000000', '8100000010'])
+    names = { M1: '张三 (zhangsan)' }
+    expect(find('zhangsan')).toEqual(['8100000000', '8100000010'])
+    names = { M1: '王五 (wangwu)' }
+    expect(find('zhangsan')).toEqual([])
+    expect(filterNumbers(small, { state: 'all', text: '' }, { key: 'holder', order: 'asc' }, late)[0]!.holder).toBe('M2')
+  })
+
   it('sorts by holder name with free numbers last, and words states for the export', () => {
     const small = buildNumbersModel(table(12))
     const byHolder = filterNumbers(small, { state: 'all', text: '' }, { key: 'holder', order: 'desc' }, label)
