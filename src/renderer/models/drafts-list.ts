@@ -9,9 +9,9 @@ import { MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderSummary } from '@shared/ipc/channels/orders'
 import type { AppErrorData } from '@shared/errors/app-error'
-import type { Locale } from '@shared/i18n/locale'
 import { issueLocation, issuePlace, orderFieldLabel } from './orders/fields'
 import { ORDER_TYPES } from '@shared/api/orders'
+import type { Say } from './words'
 
 /** The tabs of the Drafts area. */
 export const DRAFT_TABS = ['orders', 'templates', 'removed'] as const
@@ -89,22 +89,17 @@ export function draftFileTooBig(size: number): AppErrorData | null {
   return { code: 'app.draftFileTooBig', messageKey: 'app.draftFileTooBig', params: { max: MAX_DRAFT_FILE_BYTES / 1e6 }, details: { retryable: false } }
 }
 
-/** Fields of a draft that are not the request's (the wizard has no label for them). */
-const DRAFT_ONLY_WORDS: Record<string, Record<Locale, string>> = {
-  key: { en: 'Row id', 'zh-CN': '行标识' },
-  kind: { en: 'Kind of draft', 'zh-CN': '草稿类型' },
-  scope: { en: 'Template kind', 'zh-CN': '模板类型' },
-  '(whole draft)': { en: 'The whole draft', 'zh-CN': '整个草稿' },
-}
+/** Fields of a draft that are not the request's (the wizard has no label for them), by their i18n key (`orderPlace.draftField.*`). */
+const DRAFT_ONLY_FIELDS: Record<string, string> = { key: 'key', kind: 'kind', scope: 'scope', '(whole draft)': 'whole' }
 
 /**
  * A field path of a draft body as the store reports it ("entries.0.assets.1.products.2.productName") in the
  * wizard's words: "Entry 1 › Asset group 2 › Product 3 › Product name" (the draft mirrors the request, so the
  * wizard's reader of request paths places it).
  */
-export function draftFieldWords(path: string, locale: Locale): string {
-  const whole = DRAFT_ONLY_WORDS[path]
-  if (whole) return whole[locale]
+export function draftFieldWords(path: string, say: Say): string {
+  const whole = DRAFT_ONLY_FIELDS[path]
+  if (whole) return say.t(`orderPlace.draftField.${whole}`)
   let request = ''
   // A whole-order template nests the order under `order`; an entry template is one entry under `entry`.
   for (const p of path.split('.').filter((x) => x !== '' && x !== 'order')) {
@@ -114,14 +109,15 @@ export function draftFieldWords(path: string, locale: Locale): string {
     else request += `${request ? '.' : ''}${p}`
   }
   const place = issuePlace(request)
-  const field = DRAFT_ONLY_WORDS[place.field]?.[locale] ?? orderFieldLabel(place.field, locale)
-  return [issueLocation(place, locale), field].filter((s) => s !== '').join(' › ')
+  const only = DRAFT_ONLY_FIELDS[place.field]
+  const field = only ? say.t(`orderPlace.draftField.${only}`) : orderFieldLabel(place.field, say.locale)
+  return [issueLocation(place, say.t), field].filter((s) => s !== '').join(' › ')
 }
 
 /** An error about a draft or a drafts file, its field said in words (the catalog's message takes it as {field}). */
-export function draftErrorInWords(e: AppErrorData, locale: Locale): AppErrorData {
+export function draftErrorInWords(e: AppErrorData, say: Say): AppErrorData {
   if ((e.code !== 'app.draftFileBadDraft' && e.code !== 'app.draftInvalid') || typeof e.params.field !== 'string') return e
-  return { ...e, params: { ...e.params, field: draftFieldWords(e.params.field, locale) } }
+  return { ...e, params: { ...e.params, field: draftFieldWords(e.params.field, say) } }
 }
 
 /**

@@ -13,17 +13,20 @@ import { instanceIdGenerator } from '@shared/orders/instance-ids'
 import { guessMapping, orderTemplate, rowsToOrder, type ColumnMapping, type ImportTable, type OrderImport } from '@shared/orders/import-rows'
 import { LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
 import { saveDraft } from '../api/drafts'
-import { LICENSE_TYPE_WORDS } from '../models/orders/license-types'
 import { readTableFile } from '../api/files'
 import { exportRows } from '../composables/export'
 import { useAppStore } from './app'
 import { useCatalogStore } from './catalog'
 import { useProfilesStore } from './profiles'
+import { i18n } from '../i18n'
+// Both languages' names whichever is shown: a file may name a type in either.
+import enTypes from '../i18n/en/license-types'
+import zhTypes from '../i18n/zh-CN/license-types'
 
 export type ImportStep = 'file' | 'columns' | 'check'
 
-/** The license types' labels in both languages, as a file may name them. */
-const LICENSE_TYPE_NAMES = Object.fromEntries(LICENSE_TYPES.map((t) => [t, [LICENSE_TYPE_WORDS[t].label.en, LICENSE_TYPE_WORDS[t].label['zh-CN']]])) as Record<LicenseType, string[]>
+/** The license types' names in both languages, as a file may name them. */
+const LICENSE_TYPE_NAMES = Object.fromEntries(LICENSE_TYPES.map((t) => [t, [enTypes.licenseType[t], zhTypes.licenseType[t]]])) as Record<LicenseType, string[]>
 
 export const useOrderImportStore = defineStore('orderImport', () => {
   const app = useAppStore()
@@ -109,7 +112,8 @@ export const useOrderImportStore = defineStore('orderImport', () => {
   async function template(format: ExportFormat, locale: Locale): Promise<{ fileName: string; rows: number } | null> {
     const c = await catalog.catalogOf().catch(() => null)
     const t = orderTemplate(locale, { productUri: c?.products[0]?.productUri, packageNum: c?.packages[0]?.merchandiseNum })
-    return exportRows({ format, baseName: locale === 'zh-CN' ? '订单导入模板' : 'order-import-template', sheetName: locale === 'zh-CN' ? '订单' : 'Orders', columns: t.columns, rows: t.rows })
+    const say = (key: string) => i18n.global.t(key, {}, { locale })
+    return exportRows({ format, baseName: say('orderImportFile.name'), sheetName: say('orderImportFile.sheet'), columns: t.columns, rows: t.rows })
   }
 
   return { step, fileName, table, mapping, result, busy, ready, reset, readFile, check, createDraft, template }

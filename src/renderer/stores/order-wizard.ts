@@ -22,6 +22,7 @@ import { withRunNotice } from '../api/run-notifications'
 import { BridgeError, errorData } from '../api/errors'
 import { useDraftSync, type DraftSync } from '../composables/draft-sync'
 import { i18n } from '../i18n'
+import type { Say } from '../models/words'
 import { createOrderChecker } from '../models/orders/check'
 import { anchorId, issuePlace, issuesByAnchor, showIssue, type ShownIssue } from '../models/orders/fields'
 import { screenOrderCache } from '../models/orders/issue-order'
@@ -37,6 +38,9 @@ export const LISTED_ISSUES = 200
 
 /** Orders made in this window and not opened yet: they open without issues shown (see order-wizard-reveal). */
 const freshOrders = new Set<string>()
+
+/** The user's language for the models' sentences (read inside a computed, it follows a switch). */
+const say = (): Say => ({ t: i18n.global.t, locale: i18n.global.locale.value })
 
 export const useOrderWizardStore = defineStore('order-wizard', () => {
   const profiles = useProfilesStore()
@@ -107,7 +111,7 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   /** The refusal's message when it belongs to the input with this anchor ('' otherwise). */
   function refusalAt(anchor: string): string {
     const r = activeRefusal.value
-    return r && refusalAnchor(r) === anchor ? refusalMessage(r.error, i18n.global.locale.value) : ''
+    return r && refusalAnchor(r) === anchor ? refusalMessage(r.error, say()) : ''
   }
   const issueCount = computed(() => check.value.all.length + (activeRefusal.value ? 1 : 0))
   const warningCount = computed(() => check.value.warnings.length)
@@ -166,9 +170,9 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   const inOrder = computed(() => ordered(check.value.header).concat(...check.value.byEntry.map(ordered)))
   /** The warnings list, in the user's language and the fields' order (at most LISTED_ISSUES). */
   const shownWarnings = computed<ShownIssue[]>(() => {
-    const locale = i18n.global.locale.value
+    const s = say()
     const list = ([] as RuleIssue[]).concat(...check.value.warningsByEntry.map(ordered))
-    return list.slice(0, LISTED_ISSUES).map((i) => showIssue(i, locale))
+    return list.slice(0, LISTED_ISSUES).map((i) => showIssue(i, s))
   })
   /** The issues whose fields show them (all once revealed), in the fields' order. */
   const revealed = computed(() => (reveal.all.value ? inOrder.value : inOrder.value.filter((i) => reveal.shown(anchorId(issuePlace(i.field).path)))))
@@ -176,10 +180,10 @@ export const useOrderWizardStore = defineStore('order-wizard', () => {
   const hiddenCount = computed(() => check.value.all.length - revealed.value.length)
   /** The issues list, in the user's language (at most LISTED_ISSUES). */
   const shownIssues = computed<ShownIssue[]>(() => {
-    const locale = i18n.global.locale.value
+    const s = say()
     const r = activeRefusal.value
-    const checked = revealed.value.slice(0, LISTED_ISSUES - (r ? 1 : 0)).map((i) => showIssue(i, locale))
-    return r ? [shownRefusal(r, locale), ...checked] : checked
+    const checked = revealed.value.slice(0, LISTED_ISSUES - (r ? 1 : 0)).map((i) => showIssue(i, s))
+    return r ? [shownRefusal(r, s), ...checked] : checked
   })
 
   const body = (): OrderDraft => ({

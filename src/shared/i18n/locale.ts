@@ -2,6 +2,9 @@
 export const LOCALES = ['en', 'zh-CN'] as const
 export type Locale = (typeof LOCALES)[number]
 
+/** Each language's name in itself (the same in every language: anyone finds theirs), not a translation. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' }
+
 /** The user's choice in Settings: a language, or follow the system. */
 export type LocalePreference = Locale | 'system'
 

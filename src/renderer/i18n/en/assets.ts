@@ -1,4 +1,4 @@
-/** English messages: Assets: the virtual asset table and its drawer, license types. */
+/** English messages: Assets: the virtual asset table and its drawer (license types: license-types.ts). */
 export default {
   assets: {
     description: "An enterprise's virtual assets (locks, certificates, cloud accounts), asset numbers to issue, and everything about one asset.",
@@ -75,21 +75,5 @@ export default {
       extendCode: 'Code',
       extendValue: 'Value',
     },
-  },
-  licenseType: {
-    normal_unrecover_usbkey: 'Stand-alone lock, non-refillable',
-    normal_recover_usbkey: 'Stand-alone lock, refillable',
-    normal_unrecover_lan_usbkey: 'Network lock, non-refillable',
-    normal_recover_lan_usbkey: 'Network lock, refillable',
-    identity_usbkey: 'Stand-alone identity lock',
-    identity_lan_usbkey: 'Network identity lock',
-    softkey: 'Stand-alone certificate',
-    lan_softkey: 'Network certificate',
-    product_entity: 'Product entity',
-    cloud_account: 'Cloud account',
-    cloud_customer: 'Enterprise cloud account license',
-    cloud_personal: 'Personal cloud account license',
-    lk_product_usbkey: 'Product lock',
-    lk_auth_usbkey: 'Login lock',
   },
 }

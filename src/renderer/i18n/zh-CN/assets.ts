@@ -1,4 +1,4 @@
-/** 简体中文 messages: Assets: the virtual asset table and its drawer, license types. */
+/** 简体中文 messages: Assets: the virtual asset table and its drawer (license types: license-types.ts). */
 import type en from '../en/assets'
 
 const zhCN: typeof en = {
@@ -77,22 +77,6 @@ const zhCN: typeof en = {
       extendCode: '编码',
       extendValue: '值',
     },
-  },
-  licenseType: {
-    normal_unrecover_usbkey: '单机锁（不可充值）',
-    normal_recover_usbkey: '单机锁（可充值）',
-    normal_unrecover_lan_usbkey: '网络锁（不可充值）',
-    normal_recover_lan_usbkey: '网络锁（可充值）',
-    identity_usbkey: '单机身份锁',
-    identity_lan_usbkey: '网络身份锁',
-    softkey: '单机证书',
-    lan_softkey: '网络证书',
-    product_entity: '产品实体',
-    cloud_account: '云账号',
-    cloud_customer: '企业云账号授权',
-    cloud_personal: '个人云账号授权',
-    lk_product_usbkey: '产品锁',
-    lk_auth_usbkey: '登录锁',
   },
 }
 

@@ -32,7 +32,9 @@ import exportsWords from './exports'
 import bookHints from './book-hints'
 import orderWizard from './order-wizard'
 import shortcuts from './shortcuts'
+import licenseTypes from './license-types'
+import orderWords from './order-words'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...workspace, ...workspaceOrders, ...bookHints, ...orderWizard, ...shortcuts }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...workspace, ...workspaceOrders, ...bookHints, ...orderWizard, ...shortcuts, ...licenseTypes, ...orderWords }
 
 export default zhCN

@@ -2,35 +2,28 @@
  * From a rule issue's field path (the request's: `orderList[2].assets[0].merchandises[1].licenseOrderProductList[0].productName`)
  * to what the wizard shows: where it is in words ("Entry 3 › Asset group 1 › Package 2 › Product 1"), the field
  * as the screen names it ("Product name"), the sentence in the user's language, and the anchor of the input it
- * belongs to (to show it there and to jump to it). The draft mirrors the request, so the path names the draft's
+ * belongs to (to show it there and to jump to it). Keys only: the words are i18n's `orderPlace.*`. The draft mirrors the request, so the path names the draft's
  * entry, group, product… too; only a package's products are `products` in the draft and
  * `licenseOrderProductList` in the request.
  */
 import { orderFieldLabel } from '@shared/orders/field-labels'
-import type { Locale } from '@shared/i18n/locale'
 import { describeIssue, type RuleIssue } from '@shared/rules/issue'
-
-type Words = Record<Locale, string>
+import type { Say, Translate } from '../words'
 
 export { ORDER_FIELD_LABELS, orderFieldLabel } from '@shared/orders/field-labels'
 
-
-/** The kinds of place inside an entry, in words. */
-const PLACE_WORDS: Record<string, Words> = {
-  entry: { en: 'Entry {n}', 'zh-CN': '条目 {n}' },
-  assets: { en: 'Asset group {n}', 'zh-CN': '资产组 {n}' },
-  products: { en: 'Product {n}', 'zh-CN': '产品 {n}' },
-  licenseOrderProductList: { en: 'Product {n}', 'zh-CN': '产品 {n}' },
-  merchandises: { en: 'Package {n}', 'zh-CN': '产品包 {n}' },
-  children: { en: 'Package {n}', 'zh-CN': '产品包 {n}' },
-  productFeatures: { en: 'Feature {n}', 'zh-CN': '功能 {n}' },
-  assetExtendList: { en: 'Attribute {n}', 'zh-CN': '属性 {n}' },
+/** The kinds of place inside an entry, by the i18n key that words them (`orderPlace.*`). */
+const PLACE_KEYS: Record<string, string> = {
+  assets: 'assetGroup',
+  products: 'product',
+  licenseOrderProductList: 'product',
+  merchandises: 'package',
+  children: 'package',
+  productFeatures: 'feature',
+  assetExtendList: 'attribute',
 }
-/** Items of a list of values, named by their place. */
-const ITEM_WORDS: Record<string, Words> = {
-  assetNos: { en: 'Asset number {n}', 'zh-CN': '第 {n} 个资产编号' },
-  passwords: { en: 'Password {n}', 'zh-CN': '第 {n} 个密码' },
-}
+/** Lists of values whose items are named by their place (`orderPlace.item.*`). */
+const ITEM_LISTS = new Set(['assetNos', 'passwords'])
 
 export interface IssuePlace {
   /** The draft entry (0-based), when the field is inside one. */
@@ -66,7 +59,7 @@ export function issuePlace(field: string): IssuePlace {
     }
     if (last) {
       name = seg
-      if (idx !== null && ITEM_WORDS[seg]) {
+      if (idx !== null && ITEM_LISTS.has(seg)) {
         item = idx
         pathParts.push(draftSeg)
       } else if (idx !== null) {
@@ -98,50 +91,45 @@ export function fieldDomId(path: string): string {
   return anchorId(path.replace(/^orderList\[\d+\]/, 'entry'))
 }
 
-const fill = (s: string, n: number): string => s.replace('{n}', String(n))
-
 /** Where an issue is, in words: "Entry 3 › Asset group 1 › Product 2" ('' for the order's header). */
-export function issueLocation(place: IssuePlace, locale: Locale): string {
+export function issueLocation(place: IssuePlace, t: Translate): string {
   const parts: string[] = []
-  if (place.entry !== null) parts.push(fill(PLACE_WORDS['entry']![locale], place.entry + 1))
+  if (place.entry !== null) parts.push(t('orderPlace.entry', { n: place.entry + 1 }))
   for (const [seg, idx] of place.steps) {
-    const w = PLACE_WORDS[seg]
+    const key = PLACE_KEYS[seg]
     // A list issue at the list itself ("Products must not be empty") is the last step without an index.
-    if (w) parts.push(fill(w[locale], idx + 1))
+    if (key) parts.push(t(`orderPlace.${key}`, { n: idx + 1 }))
   }
   return parts.join(' › ')
 }
 
 /** The field as the sentence names it: its label, or the numbered item of a list. */
-function fieldWords(place: IssuePlace, locale: Locale): string {
-  if (place.item !== null) return fill(ITEM_WORDS[place.field]![locale], place.item + 1)
-  return orderFieldLabel(place.field, locale)
+function fieldWords(place: IssuePlace, say: Say): string {
+  if (place.item !== null) return say.t(`orderPlace.item.${place.field}`, { n: place.item + 1 })
+  return orderFieldLabel(place.field, say.locale)
 }
 
-/** Sentences the shared rules word with technical details, said here as the screen would. */
-const OVERRIDES: Partial<Record<string, Words>> = {
-  'notAllowed:borrowedUsbKey': {
-    en: 'Lent lock applies only to locks: this license type is not a lock. Clear the flag or pick a lock type.',
-    'zh-CN': '借用锁只适用于加密锁：此授权类型不是锁。请取消勾选或选择锁类型。',
-  },
+/** Sentences the shared rules word with technical details, said as the screen would (`orderIssue.*`). */
+const OVERRIDES: Partial<Record<string, string>> = {
+  'notAllowed:borrowedUsbKey': 'borrowedNotLock',
 }
 
 /** The issue's sentence, naming the field as the screen does (without the place: see `issueLocation`). */
-export function issueMessage(issue: RuleIssue, locale: Locale): string {
+export function issueMessage(issue: RuleIssue, say: Say): string {
   const place = issuePlace(issue.field)
   const override = OVERRIDES[`${issue.rule}:${place.field}`]
-  if (override) return override[locale]
+  if (override) return say.t(`orderIssue.${override}`)
   const { sequence: _sequence, ...rest } = issue
   const first = issue.params?.['first']
   // A repeat names where the value first is, in words ("Entry 1 › Asset group 2 › Asset number 3").
-  if (typeof first === 'string') rest.params = { ...issue.params, first: placeWords(issuePlace(first), locale) }
-  return describeIssue({ ...rest, field: fieldWords(place, locale) }, locale)
+  if (typeof first === 'string') rest.params = { ...issue.params, first: placeWords(issuePlace(first), say) }
+  return describeIssue({ ...rest, field: fieldWords(place, say) }, say.locale)
 }
 
 /** A field's place and name in words, as the issues list shows one. */
-function placeWords(place: IssuePlace, locale: Locale): string {
-  const where = issueLocation(place, locale)
-  return where ? `${where} › ${fieldWords(place, locale)}` : fieldWords(place, locale)
+function placeWords(place: IssuePlace, say: Say): string {
+  const where = issueLocation(place, say.t)
+  return where ? `${where} › ${fieldWords(place, say)}` : fieldWords(place, say)
 }
 
 /** One issue as the wizard lists it. */
@@ -153,9 +141,9 @@ export interface ShownIssue {
   message: string
 }
 
-export function showIssue(issue: RuleIssue, locale: Locale): ShownIssue {
+export function showIssue(issue: RuleIssue, say: Say): ShownIssue {
   const place = issuePlace(issue.field)
-  return { issue, place, anchor: anchorId(place.path), location: issueLocation(place, locale), message: issueMessage(issue, locale) }
+  return { issue, place, anchor: anchorId(place.path), location: issueLocation(place, say.t), message: issueMessage(issue, say) }
 }
 
 /** Issues grouped by the anchor of their input (each field shows its own). */

@@ -19,6 +19,7 @@ import { entryDraftFrom } from '@shared/orders/refund'
 import { entrySentences } from './review'
 import { refusalPlaceWords } from './refusal'
 import { nextLocalMidnight } from '@shared/time/dates'
+import type { Say, Translate } from '../words'
 
 // ---- actions by state ------------------------------------------------------------------------------------
 
@@ -101,11 +102,11 @@ export function historyQuery(f: HistoryFilter): Pick<OrderListInput, 'query' | '
 // ---- the request in words ------------------------------------------------------------------------------
 
 /** The sent request said entry by entry: its sequence and the review page's sentences. */
-export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence: number; sentences: string[] }[] {
+export function bodySentences(body: BatchOrderBody, t: Translate): { sequence: number; sentences: string[] }[] {
   const list = Array.isArray(body.orderList) ? body.orderList : []
   return list.map((e, i) => {
     try {
-      return { sequence: typeof e.sequence === 'number' ? e.sequence : i + 1, sentences: entrySentences(entryDraftFrom(e), locale) }
+      return { sequence: typeof e.sequence === 'number' ? e.sequence : i + 1, sentences: entrySentences(entryDraftFrom(e), t) }
     } catch {
       // A body the words cannot read (an older format): the exact body below still shows it.
       return { sequence: i + 1, sentences: [] }
@@ -116,8 +117,8 @@ export function bodySentences(body: BatchOrderBody, locale: Locale): { sequence:
 // ---- results, refusal, reading back ------------------------------------------------------------------------
 
 /** Where a refusal belongs, said as the wizard says a field's place: "Entry 2 › Customer ID". */
-export function refusalPlaceText(r: OrderRecord['refusal'], locale: Locale): string {
-  return r ? refusalPlaceWords(r, locale) : ''
+export function refusalPlaceText(r: OrderRecord['refusal'], say: Say): string {
+  return r ? refusalPlaceWords(r, say) : ''
 }
 
 /** The outbox's counts worth saying (the ones above zero), in the order the states go. */
@@ -134,11 +135,11 @@ export function outboxCounts(s: OutboxStatus): { key: 'queued' | 'held' | 'waiti
 }
 
 /** One entry's reading back in words: its verdict and why, with the asset numbers to check. */
-export function readBackLines(rb: ReadBack, locale: Locale): { sequence: number; verdict: string; reason: string; cannotTell: boolean }[] {
+export function readBackLines(rb: ReadBack, say: Say): { sequence: number; verdict: string; reason: string; cannotTell: boolean }[] {
   return rb.entries.map((e) => ({
     sequence: e.sequence,
-    verdict: ENTRY_VERDICT_WORDS[e.verdict][locale],
-    reason: READBACK_REASON_WORDS[e.reason][locale].replace('{assetNos}', e.assetNos.join(locale === 'en' ? ', ' : '，') || '—'),
+    verdict: ENTRY_VERDICT_WORDS[e.verdict][say.locale],
+    reason: READBACK_REASON_WORDS[e.reason][say.locale].replace('{assetNos}', e.assetNos.join(say.t('orderReview.sep')) || '—'),
     cannotTell: e.verdict === 'cannotTell',
   }))
 }

@@ -1,89 +1,75 @@
 /**
  * The review page's words: each entry of an order said as sentences ("10 stand-alone refillable locks for ACME
  * Ltd: Product X, 5 nodes, 1 year; package Y"), one per asset group, and the order's counts. Pure (tested
- * without mounting), both languages.
+ * without mounting); keys only: the words are i18n's `orderReview.*` and `licenseTypeCount.*`.
  */
 import { LOCK_LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
-import type { Locale } from '@shared/i18n/locale'
 import type { AssetGroupDraft, MerchandiseDraft, OrderDraft, OrderEntryDraft, ProductDraft } from '@shared/orders/draft'
 import { parseExpression } from '@shared/orders/duration'
 import { countedLicenses } from './license-types'
+import type { Translate } from '../words'
 
 /** Numbers listed in a revoke sentence before "and N more". */
 export const LISTED_NUMBERS = 5
 
 /** "1 year", "2 years 6 months", "30 days" / "1 年", "2 年 6 个月"; the text as it is when not y-m-d. */
-export function durationWords(expr: string, locale: Locale): string {
+export function durationWords(expr: string, t: Translate): string {
   const v = parseExpression(expr)
   if (!v) return expr.trim()
   const parts: string[] = []
-  const en = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-  if (v.years) parts.push(locale === 'en' ? en(v.years, 'year', 'years') : `${v.years} 年`)
-  if (v.months) parts.push(locale === 'en' ? en(v.months, 'month', 'months') : `${v.months} 个月`)
-  if (v.days) parts.push(locale === 'en' ? en(v.days, 'day', 'days') : `${v.days} 天`)
-  if (parts.length === 0) return locale === 'en' ? 'no time limit' : '不限时长'
+  if (v.years) parts.push(t('orderReview.years', { n: v.years }, v.years))
+  if (v.months) parts.push(t('orderReview.months', { n: v.months }, v.months))
+  if (v.days) parts.push(t('orderReview.days', { n: v.days }, v.days))
+  if (parts.length === 0) return t('orderReview.noTimeLimit')
   return parts.join(' ')
 }
 
-function nodes(n: number | null, locale: Locale): string {
-  if (n === null) return ''
-  return locale === 'en' ? `${n} ${n === 1 ? 'node' : 'nodes'}` : `${n} 个节点`
+function nodes(n: number | null, t: Translate): string {
+  return n === null ? '' : t('orderReview.nodes', { n }, n)
 }
 
-const sep = (locale: Locale) => (locale === 'en' ? ', ' : '，')
-const semi = (locale: Locale) => (locale === 'en' ? '; ' : '；')
-const colon = (locale: Locale) => (locale === 'en' ? ': ' : '：')
-
-function productName(p: ProductDraft, locale: Locale): string {
-  return p.productName.trim() || p.productUri.trim() || (locale === 'en' ? 'unnamed product' : '未命名产品')
+function productName(p: ProductDraft, t: Translate): string {
+  return p.productName.trim() || p.productUri.trim() || t('orderReview.unnamedProduct')
 }
 
 /** "Product X, 5 nodes, 1 year" (a trial says so). */
-export function productWords(p: ProductDraft, locale: Locale): string {
-  const parts = [productName(p, locale), nodes(p.limitConcurrent, locale), durationWords(p.timeDurationExpression, locale)]
-  if (p.trial === 1) parts.push(locale === 'en' ? 'trial' : '试用')
-  return parts.filter((s) => s !== '').join(sep(locale))
+export function productWords(p: ProductDraft, t: Translate): string {
+  const parts = [productName(p, t), nodes(p.limitConcurrent, t), durationWords(p.timeDurationExpression, t)]
+  if (p.trial === 1) parts.push(t('orderReview.trial'))
+  return parts.filter((s) => s !== '').join(t('orderReview.sep'))
 }
 
 /** "package Y (Product Z, 1 node, 1 year; package W)" — children and products inside, any depth. */
-export function packageWords(m: MerchandiseDraft, locale: Locale): string {
-  const name = m.merchandiseName.trim() || m.merchandiseNum.trim() || (locale === 'en' ? 'unnamed' : '未命名')
-  const inner = [...m.products.map((p) => productWords(p, locale)), ...m.children.map((c) => packageWords(c, locale))]
-  const head = locale === 'en' ? `package ${name}` : `产品包 ${name}`
-  return inner.length === 0 ? head : locale === 'en' ? `${head} (${inner.join('; ')})` : `${head}（${inner.join('；')}）`
+export function packageWords(m: MerchandiseDraft, t: Translate): string {
+  const name = m.merchandiseName.trim() || m.merchandiseNum.trim() || t('orderReview.unnamedPackage')
+  const inner = [...m.products.map((p) => productWords(p, t)), ...m.children.map((c) => packageWords(c, t))]
+  return inner.length === 0 ? t('orderReview.package', { name }) : t('orderReview.packageWith', { name, inner: inner.join(t('orderReview.semi')) })
 }
 
-function customerOf(e: OrderEntryDraft, locale: Locale): string {
-  return e.customerName.trim() || e.enterpriseGlobalId.trim() || (locale === 'en' ? 'a customer not given yet' : '未填写的客户')
+function customerOf(e: OrderEntryDraft, t: Translate): string {
+  return e.customerName.trim() || e.enterpriseGlobalId.trim() || t('orderReview.customerNotGiven')
 }
 
-function numbersWords(nos: readonly string[], locale: Locale): string {
-  const shown = nos.slice(0, LISTED_NUMBERS).join(sep(locale))
+function numbersWords(nos: readonly string[], t: Translate): string {
+  const shown = nos.slice(0, LISTED_NUMBERS).join(t('orderReview.sep'))
   const more = nos.length - LISTED_NUMBERS
-  if (more <= 0) return shown
-  return locale === 'en' ? `${shown} and ${more} more` : `${shown} 等（另 ${more} 个）`
+  return more <= 0 ? shown : t('orderReview.numbersMore', { shown, more })
 }
 
 /** One sentence for one asset group of an entry. */
-export function groupSentence(e: OrderEntryDraft, g: AssetGroupDraft, locale: Locale): string {
-  const n = g.assetNos.length
-  const what = countedLicenses(e.licenseType, n, locale)
-  const who = customerOf(e, locale)
-  if (e.orderType === 'delete_asset') {
-    return locale === 'en' ? `Revoke ${what} of ${who}: ${numbersWords(g.assetNos, locale)}` : `为 ${who} 退订 ${what}：${numbersWords(g.assetNos, locale)}`
-  }
-  const items = [...g.products.map((p) => productWords(p, locale)), ...g.merchandises.map((m) => packageWords(m, locale))]
-  const list = items.length > 0 ? items.join(semi(locale)) : locale === 'en' ? 'no products yet' : '尚无产品'
-  if (e.orderType === 'delete_product') {
-    const on = numbersWords(g.assetNos, locale)
-    return locale === 'en' ? `Revoke from ${what} of ${who} (${on}): ${list}` : `从 ${who} 的 ${what}（${on}）退订：${list}`
-  }
-  return locale === 'en' ? `${what} for ${who}${colon(locale)}${list}` : `为 ${who} 开通 ${what}${colon(locale)}${list}`
+export function groupSentence(e: OrderEntryDraft, g: AssetGroupDraft, t: Translate): string {
+  const what = countedLicenses(e.licenseType, g.assetNos.length, t)
+  const who = customerOf(e, t)
+  if (e.orderType === 'delete_asset') return t('orderReview.revokeAssets', { what, who, numbers: numbersWords(g.assetNos, t) })
+  const items = [...g.products.map((p) => productWords(p, t)), ...g.merchandises.map((m) => packageWords(m, t))]
+  const list = items.length > 0 ? items.join(t('orderReview.semi')) : t('orderReview.noProducts')
+  if (e.orderType === 'delete_product') return t('orderReview.revokeProducts', { what, who, numbers: numbersWords(g.assetNos, t), list })
+  return t('orderReview.buy', { what, who, list })
 }
 
 /** The sentences of an entry, one per asset group. */
-export function entrySentences(e: OrderEntryDraft, locale: Locale): string[] {
-  return e.assets.map((g) => groupSentence(e, g, locale))
+export function entrySentences(e: OrderEntryDraft, t: Translate): string[] {
+  return e.assets.map((g) => groupSentence(e, g, t))
 }
 
 export interface ReviewCounts {

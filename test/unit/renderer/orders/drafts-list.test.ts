@@ -15,6 +15,7 @@ import {
   tabQuery,
 } from '../../../../src/renderer/models/drafts-list'
 import { copyEntry as rekeyEntry, orderFromTemplate, orderTemplate as templateFromOrder } from '../../../../src/renderer/models/orders/wizard'
+import { sayIn } from '../support/say'
 
 function order() {
   const e = emptyEntry('new_buy')
@@ -122,17 +123,17 @@ describe('drafts files', () => {
 
 describe('a damaged draft, said in words', () => {
   it('names the place inside the order as the screens do, in both languages', () => {
-    expect(draftFieldWords('entries.0.assets.1.products.2.productName', 'en')).toBe('Entry 1 › Asset group 2 › Product 3 › Product name')
-    expect(draftFieldWords('entries.2.assets.0.merchandises.1.children.0.products.0.productUri', 'en')).toMatch(/^Entry 3 › Asset group 1 › Package 2 › Package 1 › Product 1 › /)
-    expect(draftFieldWords('order.entries.3.key', 'zh-CN')).toBe('条目 4 › 行标识')
-    expect(draftFieldWords('entry.orderType', 'zh-CN')).toBe('条目 1 › 订单类型')
-    expect(draftFieldWords('(whole draft)', 'en')).toBe('The whole draft')
+    expect(draftFieldWords('entries.0.assets.1.products.2.productName', sayIn('en'))).toBe('Entry 1 › Asset group 2 › Product 3 › Product name')
+    expect(draftFieldWords('entries.2.assets.0.merchandises.1.children.0.products.0.productUri', sayIn('en'))).toMatch(/^Entry 3 › Asset group 1 › Package 2 › Package 1 › Product 1 › /)
+    expect(draftFieldWords('order.entries.3.key', sayIn('zh-CN'))).toBe('条目 4 › 行标识')
+    expect(draftFieldWords('entry.orderType', sayIn('zh-CN'))).toBe('条目 1 › 订单类型')
+    expect(draftFieldWords('(whole draft)', sayIn('en'))).toBe('The whole draft')
     const e = { code: 'app.draftFileBadDraft', messageKey: 'app.draftFileBadDraft', params: { index: 1, name: 'x', field: 'entries.0.orderType' }, details: {} }
-    expect(errorText(draftErrorInWords(e, 'en'), 'en')).toBe('Draft 1 of this file (“x”) is damaged or of an unknown kind (Entry 1 › Order type). Nothing was imported.')
-    expect(errorText(draftErrorInWords(e, 'zh-CN'), 'zh-CN')).toContain('条目 1 › 订单类型')
+    expect(errorText(draftErrorInWords(e, sayIn('en')), 'en')).toBe('Draft 1 of this file (“x”) is damaged or of an unknown kind (Entry 1 › Order type). Nothing was imported.')
+    expect(errorText(draftErrorInWords(e, sayIn('zh-CN')), 'zh-CN')).toContain('条目 1 › 订单类型')
     // Other errors pass as they are.
     const other = { code: 'app.draftFileNotOurs', messageKey: 'app.draftFileNotOurs', params: {}, details: {} }
-    expect(draftErrorInWords(other, 'en')).toBe(other)
+    expect(draftErrorInWords(other, sayIn('en'))).toBe(other)
   })
 })
 

@@ -13,6 +13,7 @@ import {
   secondsUntil,
 } from '../../../../src/renderer/models/orders/history'
 import { entrySentences } from '../../../../src/renderer/models/orders/review'
+import { sayIn, tIn } from '../support/say'
 
 const summary = (state: (typeof ORDER_STATES)[number], type = 'new_buy', licenseOrderIds = ['LO-1']) => ({ state, type, draftId: 'd1' as string | null, licenseOrderIds })
 
@@ -82,34 +83,34 @@ describe('an order in words', () => {
     const draft = orderDraftSchema.parse({ channelOrderId: 'LD-1', entries: [e] })
     const body = toBatchOrderBody(draft, 'DEMO')
     for (const locale of ['en', 'zh-CN'] as const) {
-      const said = bodySentences(body, locale)
-      expect(said).toEqual([{ sequence: 1, sentences: entrySentences(draft.entries[0]!, locale) }])
+      const said = bodySentences(body, tIn(locale))
+      expect(said).toEqual([{ sequence: 1, sentences: entrySentences(draft.entries[0]!, tIn(locale)) }])
     }
-    expect(bodySentences(body, 'en')[0]!.sentences[0]).toContain('ACME Ltd')
-    expect(bodySentences(body, 'en')[0]!.sentences[0]).toContain('Product X')
-    expect(bodySentences(body, 'en')[0]!.sentences[0]).toContain('Suite')
+    expect(bodySentences(body, tIn('en'))[0]!.sentences[0]).toContain('ACME Ltd')
+    expect(bodySentences(body, tIn('en'))[0]!.sentences[0]).toContain('Product X')
+    expect(bodySentences(body, tIn('en'))[0]!.sentences[0]).toContain('Suite')
   })
 
   it('a body it cannot read leaves the sentences empty (the exact body still shows)', () => {
     const broken = { channelCode: 'C', channelOrderId: 'X', syncMode: 'sync', orderList: [{ sequence: 1, orderType: 'nope' }] } as unknown as OrderRecord['body']
-    expect(bodySentences(broken, 'en')).toEqual([{ sequence: 1, sentences: [] }])
+    expect(bodySentences(broken, tIn('en'))).toEqual([{ sequence: 1, sentences: [] }])
   })
 
   it('places a refusal: entry and field', () => {
     const error = { code: '13004', messageKey: '13004', params: {}, details: {} }
-    expect(refusalPlaceText({ error, field: 'orderList[1].customerId', sequence: 2 }, 'en')).toBe('Entry 2 › Customer ID')
-    expect(refusalPlaceText({ error, field: 'orderList[0].assets[0].assetNos[3]', sequence: 1 }, 'zh-CN')).toBe('条目 1 › 资产组 1 › 资产编号')
-    expect(refusalPlaceText({ error, field: 'channelOrderId', sequence: null }, 'en')).toBe('Customer order number')
-    expect(refusalPlaceText({ error, field: null, sequence: 2 }, 'zh-CN')).toBe('条目 2')
-    expect(refusalPlaceText(null, 'en')).toBe('')
+    expect(refusalPlaceText({ error, field: 'orderList[1].customerId', sequence: 2 }, sayIn('en'))).toBe('Entry 2 › Customer ID')
+    expect(refusalPlaceText({ error, field: 'orderList[0].assets[0].assetNos[3]', sequence: 1 }, sayIn('zh-CN'))).toBe('条目 1 › 资产组 1 › 资产编号')
+    expect(refusalPlaceText({ error, field: 'channelOrderId', sequence: null }, sayIn('en'))).toBe('Customer order number')
+    expect(refusalPlaceText({ error, field: null, sequence: 2 }, sayIn('zh-CN'))).toBe('条目 2')
+    expect(refusalPlaceText(null, sayIn('en'))).toBe('')
   })
 
   it('says what reading back found, with the numbers to check, in both languages', () => {
     const rb = { at: 1, verdict: 'cannotTell' as const, error: null, entries: [{ sequence: 1, verdict: 'cannotTell' as const, reason: 'assetsPartly' as const, assetNos: ['8100000001', '8100000002'] }] }
-    expect(readBackLines(rb, 'en')).toEqual([
+    expect(readBackLines(rb, sayIn('en'))).toEqual([
       { sequence: 1, verdict: 'cannot tell', reason: 'Some of its asset numbers are listed and some are not: check 8100000001, 8100000002.', cannotTell: true },
     ])
-    expect(readBackLines(rb, 'zh-CN')[0]!.reason).toContain('8100000001，8100000002')
+    expect(readBackLines(rb, sayIn('zh-CN'))[0]!.reason).toContain('8100000001，8100000002')
   })
 
   it('says only the outbox counts above zero', () => {

@@ -9,6 +9,7 @@ import { createOrderChecker } from '../../../../src/renderer/models/orders/check
 import { durationWords, entrySentences, reviewCounts } from '../../../../src/renderer/models/orders/review'
 import { countedLicenses, licenseTypeGroups } from '../../../../src/renderer/models/orders/license-types'
 import { addNumbers, boxSays, copyEntry, moveItem, newOrder, orderFromTemplate, orderTemplate, readNumbersBox } from '../../../../src/renderer/models/orders/wizard'
+import { sayIn, tIn } from '../support/say'
 
 /** A complete new_buy entry the rules accept. */
 function goodEntry(over: Partial<OrderEntryDraft> = {}): OrderEntryDraft {
@@ -42,8 +43,8 @@ describe('issue places', () => {
     expect(p.entry).toBe(2)
     expect(p.field).toBe('featureCode')
     expect(p.path).toBe('orderList[2].assets[0].merchandises[1].children[0].products[3].productFeatures[1].featureCode')
-    expect(issueLocation(p, 'en')).toBe('Entry 3 › Asset group 1 › Package 2 › Package 1 › Product 4 › Feature 2')
-    expect(issueLocation(p, 'zh-CN')).toBe('条目 3 › 资产组 1 › 产品包 2 › 产品包 1 › 产品 4 › 功能 2')
+    expect(issueLocation(p, tIn('en'))).toBe('Entry 3 › Asset group 1 › Package 2 › Package 1 › Product 4 › Feature 2')
+    expect(issueLocation(p, tIn('zh-CN'))).toBe('条目 3 › 资产组 1 › 产品包 2 › 产品包 1 › 产品 4 › 功能 2')
   })
 
   it('an item of a list of values shows at the list, named by its place', () => {
@@ -55,12 +56,12 @@ describe('issue places', () => {
     expect(fieldDomId(p.path)).toBe('of-entry-assets-1-assetNos')
     expect(fieldDomId('orderList[57].customerName')).toBe('of-entry-customerName')
     expect(fieldDomId('channelOrderId')).toBe('of-channelOrderId')
-    const msg = issueMessage({ code: '13004', field: 'orderList[0].assets[1].assetNos[4]', rule: 'duplicate', params: { value: '8100000001' }, sequence: 1 }, 'en')
+    const msg = issueMessage({ code: '13004', field: 'orderList[0].assets[1].assetNos[4]', rule: 'duplicate', params: { value: '8100000001' }, sequence: 1 }, sayIn('en'))
     expect(msg).toBe('Asset number 5 repeats "8100000001"')
   })
 
   it('header fields have no entry and no location', () => {
-    const s = showIssue({ code: '13004', field: 'channelOrderId', rule: 'required' }, 'zh-CN')
+    const s = showIssue({ code: '13004', field: 'channelOrderId', rule: 'required' }, sayIn('zh-CN'))
     expect(s.place.entry).toBeNull()
     expect(s.location).toBe('')
     expect(s.message).toBe('客户订单号不能为空')
@@ -74,17 +75,17 @@ describe('issue places', () => {
     expect(issues.length).toBeGreaterThan(10)
     for (const locale of ['en', 'zh-CN'] as const) {
       for (const i of issues) {
-        const m = issueMessage(i, locale)
+        const m = issueMessage(i, sayIn(locale))
         expect(m).not.toMatch(/orderList|\[\d+\]|assets\.|productName|crmProductId|Order sequence|订单序号/)
       }
     }
-    expect(issueMessage(issues.find((i) => i.field.endsWith('productName'))!, 'en')).toBe('Product name is required')
+    expect(issueMessage(issues.find((i) => i.field.endsWith('productName'))!, sayIn('en'))).toBe('Product name is required')
   })
 
   it('says the lent-lock rule in words', () => {
     const i = { code: '13004', field: 'orderList[0].assets[0].borrowedUsbKey', rule: 'notAllowed' as const, params: { detail: 'softkey is not a lock' } }
-    expect(issueMessage(i, 'en')).toContain('Lent lock applies only to locks')
-    expect(issueMessage(i, 'zh-CN')).toContain('借用锁只适用于加密锁')
+    expect(issueMessage(i, sayIn('en'))).toContain('Lent lock applies only to locks')
+    expect(issueMessage(i, sayIn('zh-CN'))).toContain('借用锁只适用于加密锁')
   })
 
   it('groups issues by the anchor of their input', () => {
@@ -130,8 +131,8 @@ describe('the cached check', () => {
     expect(r.all).toEqual(checkOrderDraft(draft, 'DEMO', limits))
     expect(r.header.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList maxItems'])
     expect(r.byEntry[1]!.map((i) => i.field)).toEqual(['orderList[1].assets[0].assetNos[1]'])
-    expect(issueMessage(r.byEntry[1]![0]!, 'en')).toBe('Asset number 2 repeats "8100000002" (first at Entry 1 › Asset group 1 › Asset number 2)')
-    expect(issueMessage(r.byEntry[1]![0]!, 'zh-CN')).toBe('第 2 个资产编号重复：“8100000002”（首次出现在 条目 1 › 资产组 1 › 第 2 个资产编号）')
+    expect(issueMessage(r.byEntry[1]![0]!, sayIn('en'))).toBe('Asset number 2 repeats "8100000002" (first at Entry 1 › Asset group 1 › Asset number 2)')
+    expect(issueMessage(r.byEntry[1]![0]!, sayIn('zh-CN'))).toBe('第 2 个资产编号重复：“8100000002”（首次出现在 条目 1 › 资产组 1 › 第 2 个资产编号）')
     // The default limit (100) passes three entries; the repeat stays while nothing changed, as the same list.
     const again = checker.check(draft, 'DEMO')
     expect(again.header).toEqual([])
@@ -147,7 +148,7 @@ describe('the cached check', () => {
     const r = createOrderChecker().check(draft, 'DEMO')
     expect(r.all).toEqual([])
     expect(r.warnings.map((i) => `${i.field} ${i.rule}`)).toEqual(['orderList[0].adminEmail unlikelyEmail'])
-    expect(issueMessage(r.warnings[0]!, 'en')).toMatch(/^Administrator e-mail does not look like an e-mail address/)
+    expect(issueMessage(r.warnings[0]!, sayIn('en'))).toMatch(/^Administrator e-mail does not look like an e-mail address/)
   })
 
   it('an order without entries says so at the order', () => {
@@ -162,14 +163,14 @@ describe('review sentences', () => {
     const e = goodEntry()
     e.assets[0]!.assetNos = Array.from({ length: 10 }, (_, i) => `81000000${String(i).padStart(2, '0')}`)
     e.assets[0]!.merchandises = [{ ...emptyMerchandise(), merchandiseName: 'Package Y' }]
-    expect(entrySentences(e, 'en')).toEqual(['10 stand-alone refillable locks for ACME Ltd: Cost Estimator, 5 nodes, 1 year; package Package Y'])
-    expect(entrySentences(e, 'zh-CN')).toEqual(['为 ACME Ltd 开通 10 个单机可充值锁：Cost Estimator，5 个节点，1 年；产品包 Package Y'])
+    expect(entrySentences(e, tIn('en'))).toEqual(['10 stand-alone refillable locks for ACME Ltd: Cost Estimator, 5 nodes, 1 year; package Package Y'])
+    expect(entrySentences(e, tIn('zh-CN'))).toEqual(['为 ACME Ltd 开通 10 个单机可充值锁：Cost Estimator，5 个节点，1 年；产品包 Package Y'])
   })
 
   it('says packages with their products and sub-packages, and one lock in the singular', () => {
     const e = goodEntry()
     e.assets[0]!.assetNos = ['8100000001']
-    expect(entrySentences(e, 'en')[0]).toBe(
+    expect(entrySentences(e, tIn('en'))[0]).toBe(
       '1 stand-alone refillable lock for ACME Ltd: Cost Estimator, 5 nodes, 1 year; package Suite (Cost Estimator, 5 nodes, 1 year; package Add-on)',
     )
   })
@@ -177,24 +178,24 @@ describe('review sentences', () => {
   it('says revokes with their numbers', () => {
     const e = { ...goodEntry(), orderType: 'delete_asset' as const }
     e.assets = [{ ...e.assets[0]!, assetNos: ['8100000001', '8100000002', '8100000003', '8100000004', '8100000005', '8100000006', '8100000007'] }]
-    expect(entrySentences(e, 'en')[0]).toBe('Revoke 7 stand-alone refillable locks of ACME Ltd: 8100000001, 8100000002, 8100000003, 8100000004, 8100000005 and 2 more')
+    expect(entrySentences(e, tIn('en'))[0]).toBe('Revoke 7 stand-alone refillable locks of ACME Ltd: 8100000001, 8100000002, 8100000003, 8100000004, 8100000005 and 2 more')
     const p = { ...goodEntry(), orderType: 'delete_product' as const }
     p.assets = [{ ...p.assets[0]!, assetNos: ['8100000001'], merchandises: [] }]
-    expect(entrySentences(p, 'en')[0]).toBe('Revoke from 1 stand-alone refillable lock of ACME Ltd (8100000001): Cost Estimator, 5 nodes, 1 year')
+    expect(entrySentences(p, tIn('en'))[0]).toBe('Revoke from 1 stand-alone refillable lock of ACME Ltd (8100000001): Cost Estimator, 5 nodes, 1 year')
   })
 
   it('words durations and counts', () => {
-    expect(durationWords('2-6-0', 'en')).toBe('2 years 6 months')
-    expect(durationWords('0-0-1', 'en')).toBe('1 day')
-    expect(durationWords('1-0-15', 'zh-CN')).toBe('1 年 15 天')
-    expect(durationWords('soon', 'en')).toBe('soon')
+    expect(durationWords('2-6-0', tIn('en'))).toBe('2 years 6 months')
+    expect(durationWords('0-0-1', tIn('en'))).toBe('1 day')
+    expect(durationWords('1-0-15', tIn('zh-CN'))).toBe('1 年 15 天')
+    expect(durationWords('soon', tIn('en'))).toBe('soon')
     const counts = reviewCounts({ entries: [goodEntry(), goodEntry({ licenseType: 'cloud_account' })] })
     expect(counts).toEqual({ entries: 2, locks: 2, otherAssets: 2, products: 4, packages: 4 })
-    expect(countedLicenses('lan_softkey', 1, 'en')).toBe('1 network certificate')
+    expect(countedLicenses('lan_softkey', 1, tIn('en'))).toBe('1 network certificate')
   })
 
   it('groups the 14 license types into the 7 groups, each type once', () => {
-    const groups = licenseTypeGroups('en')
+    const groups = licenseTypeGroups(tIn('en'))
     expect(groups.map((g) => g.label)).toEqual(['Locks', 'Network locks', 'Identity locks', 'Certificates', 'Cloud licenses', 'Product entity', 'Key-account locks'])
     expect(groups.flatMap((g) => g.types).length).toBe(14)
   })
