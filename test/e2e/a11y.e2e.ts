@@ -10,6 +10,8 @@ import { expectNoSeriousA11y } from './fixtures/a11y'
 import { ACME } from './fixtures/customers'
 
 test.use({ viewport: { width: 1366, height: 820 } })
+// Each test has its own app and data folder: both workers can take them (a long file otherwise keeps one busy alone).
+test.describe.configure({ mode: 'parallel' })
 
 /** Opens a screen by its address and waits for what shows it is there. */
 async function visit(app: AppHandle, page: Page, path: string, ready: string): Promise<void> {

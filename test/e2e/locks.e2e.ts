@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test'
 import { TOGGLEABLE_LOCK_TYPES } from '@shared/api/orders'
 import type { AssetTable } from '@shared/ipc/channels/assets'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pasteInto, type AppHandle } from './fixtures'
 
 test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '5' } })
 
@@ -29,7 +29,8 @@ async function readResults(page: Page): Promise<ShownRow[]> {
   return page.evaluate(`(async () => {
     const body = document.querySelector('[data-testid="run-results"] .el-table-v2__body > div')
     const seen = new Map()
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    // The table re-renders in a microtask after the scroll event: the next frame has the new rows.
+    const frame = () => new Promise((r) => requestAnimationFrame(r))
     body.scrollTop = 0
     body.dispatchEvent(new Event('scroll'))
     await frame()
@@ -96,7 +97,7 @@ test('disables 500 pasted locks, shows each one’s status in words, then enable
 
   // Pasted with mixed separators, two repeats and two malformed entries (words are one entry, never numbers).
   const text = [numbers.slice(0, 250).join('\n'), numbers.slice(250).join(', '), numbers[0], numbers[1], '8100000099（张三）', 'abc def'].join('\n')
-  await page.getByTestId('locks-text').fill(text)
+  await pasteInto(page, page.getByTestId('locks-text'), text)
   await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '500')
   await expect(page.getByTestId('locks-duplicates')).toHaveAttribute('data-count', '2')
   await expect(page.getByTestId('locks-malformed')).toHaveAttribute('data-count', '2')
@@ -189,7 +190,7 @@ test.describe('a service answering in 10 ms', () => {
     await api(app, 'settings.update', { bulk: { lockChunkSize: 1, concurrency: 1 } })
     await openLocks(app, page)
     const nums = Array.from({ length: 2000 }, (_, i) => `8199${String(i).padStart(6, '0')}`)
-    await page.getByTestId('locks-text').fill(nums.join('\n'))
+    await pasteInto(page, page.getByTestId('locks-text'), nums.join('\n'))
     await page.getByTestId('locks-operator').fill('ops@example.com')
     await expect(page.getByTestId('locks-saved')).toHaveText('Kept on this computer until you clear it')
     await page.getByTestId('locks-review').click()
@@ -267,13 +268,10 @@ test('a spreadsheet with several columns goes through the column picker', async 
   await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002\n8100000002')
 })
 
-test('nothing typed is lost: a reload right after typing, and the operator typed while a long list is saved', async ({ app, page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
+test('nothing typed is lost: a reload right after typing, and the operator typed while a long list is saved', async ({ app, page }) => {
   await openLocks(app, page)
   // A long list (pasted: 12,000 numbers): its save takes a while; the operator is typed while it is on its way.
-  await page.evaluate(`navigator.clipboard.writeText(Array.from({ length: 12000 }, (_, i) => String(8199000000 + i)).join('\\n'))`)
-  await page.getByTestId('locks-text').focus()
-  await page.keyboard.press('Control+V')
+  await pasteInto(page, page.getByTestId('locks-text'), Array.from({ length: 12000 }, (_, i) => String(8199000000 + i)).join('\n'))
   await page.getByTestId('locks-operator').fill('typed-during-save')
   // Typed and reloaded at once: no wait for a pause in typing.
   await page.getByTestId('locks-operator').press('End')
@@ -292,12 +290,9 @@ test('nothing typed is lost: a reload right after typing, and the operator typed
   await expect(page.getByTestId('locks-text')).toHaveValue('8100000001\n8100000002')
 })
 
-test('a long paste is checked without stopping the page, and shown in part', async ({ app, page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
+test('a long paste is checked without stopping the page, and shown in part', async ({ app, page }) => {
   await openLocks(app, page)
-  await page.evaluate(`navigator.clipboard.writeText(Array.from({ length: 20000 }, (_, i) => String(8100000000 + i)).join('\\n'))`)
-  await page.getByTestId('locks-text').focus()
-  await page.keyboard.press('Control+V')
+  await pasteInto(page, page.getByTestId('locks-text'), Array.from({ length: 20000 }, (_, i) => String(8100000000 + i)).join('\n'))
   await expect(page.getByTestId('locks-to-send')).toHaveAttribute('data-count', '20000')
   await expect(page.getByTestId('locks-large')).toContainText('20,000 lines')
   await expect(page.getByTestId('locks-large')).toContainText('8100000299')
