@@ -157,6 +157,8 @@ test('an order prepared and submitted with the keyboard alone; its history drawe
   // The customer from the book: typed, the suggestion taken with the arrows and Enter.
   await stop('entry-customer-picker')
   await page.keyboard.type(DEMO_CUSTOMER.customerName.slice(0, 8))
+  // The arrows act on the list found for what was typed, not on the recent customers shown at focus.
+  await expect(page.locator('.cp', { has: page.getByTestId('entry-customer-picker') })).toHaveAttribute('data-suggestions-for', DEMO_CUSTOMER.customerName.slice(0, 8))
   await expect(page.getByTestId('customer-option').first()).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
