@@ -76,6 +76,12 @@ describe('team workspace: shared order drafts', () => {
     const handed = await call(a.core, 'workspaceDrafts.handOver', { id: draft.id })
     expect(handed).toMatchObject({ state: 'review', by: ws.members[0]!.user, from: 'desk-a' })
     await until(b.core, () => shareOf(b, draft.id)?.state === 'review')
+    // The list's read of it on Bob's workstation: who he is, and the draft handed over by Alice (a draft of another connection is not shared).
+    const local = await saveDraft(b.core, 'another-connection', draftBody(`WS-${freshAssetNo()}`))
+    expect(await call(b.core, 'workspaceDrafts.shares', { ids: [draft.id, local.id] })).toEqual({
+      me: { user: ws.members[1]!.user, workstation: 'desk-b' },
+      shares: [{ id: draft.id, share: handed }],
+    })
     // Handing over happens once too.
     const again = await callError(b.core, 'workspaceDrafts.handOver', { id: draft.id })
     expect(again.code).toBe('app.workspaceDraftInReview')

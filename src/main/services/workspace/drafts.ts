@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { AppError } from '@shared/errors/app-error'
 import type { TeamSubmit } from '@shared/ipc/channels/orders'
-import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
+import type { DraftShare, WorkspaceMe } from '@shared/ipc/channels/workspace-drafts'
 import { isSharedDraft, shareOf, sharedDraftBodySchema, type DraftKindDeps, type SharedDraftBody } from './kinds/drafts'
 import type { LocalSyncStore } from './local'
 import type { SyncEngine } from './sync'
@@ -45,6 +45,12 @@ export class DraftSharing implements OrderNumberClaims {
   get(id: string): { shared: boolean; share: DraftShare | null } {
     if (!this.engine.active() || !isSharedDraft(this.kind, id)) return { shared: false, share: null }
     return { shared: true, share: shareOf(this.kind, id) }
+  }
+
+  /** The owner and state of each of these drafts the workspace shares, and who this person is. */
+  shares(ids: readonly string[]): { me: WorkspaceMe | null; shares: { id: string; share: DraftShare }[] } {
+    if (!this.engine.active()) return { me: null, shares: [] }
+    return { me: this.kind.me(), shares: ids.filter((id) => isSharedDraft(this.kind, id)).map((id) => ({ id, share: shareOf(this.kind, id) })) }
   }
 
   /** Hands a draft being prepared over for review (see the channel `workspaceDrafts.handOver`). */
