@@ -84,7 +84,7 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     // Alice's list: hers, being prepared.
     await app.open(page)
     await page.getByTestId('nav-drafts').click()
-    await expect(row(page, name).getByTestId('draft-owner')).toHaveText(`${alice} on front-desk`)
+    await expect(row(page, name).getByTestId('draft-owner')).toHaveText(`Prepared by ${alice} on front-desk`)
     await expect(row(page, name).getByTestId('draft-share')).toHaveText('Being prepared')
 
     // Bob's (in Chinese): hers, being prepared; opened, the wizard names her and changes nothing.
@@ -92,7 +92,7 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     await bobPage.goto(bob.url)
     await waitForShell(bobPage)
     await bobPage.getByTestId('nav-drafts').click()
-    await expect(row(bobPage, name).getByTestId('draft-owner')).toHaveText(`${alice}（front-desk）`)
+    await expect(row(bobPage, name).getByTestId('draft-owner')).toHaveText(`由 ${alice} 在 front-desk 准备`)
     await expect(row(bobPage, name).getByTestId('draft-share')).toHaveText('准备中')
     await row(bobPage, name).getByTestId('draft-open').click()
     const banner = bobPage.getByTestId('shared-draft-banner')
@@ -117,6 +117,7 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     // Bob's filtered list shows it by the sync's event, no reload.
     await expect(row(bobPage, name).getByTestId('draft-share')).toHaveText('待审核')
     await expect(bobPage.getByTestId('drafts-filter-review')).toContainText('待审核（1）')
+    await expect(bobPage.getByTestId('drafts-total')).toContainText('待审核：1 /')
     await a11y(bobPage, 'drafts ready for review (zh-CN)')
     await row(bobPage, name).getByTestId('draft-open').click()
     await expect(banner).toHaveAttribute('data-kind', 'review')

@@ -1,8 +1,7 @@
 /** English messages: order drafts shared through the team workspace (owner, state, hand-over for review). */
 export default {
   workspaceDrafts: {
-    col: 'Team',
-    owner: '{who} on {from}',
+    filtered: 'Ready for review: {n} of {total}',
     ownerLabel: 'Prepared by {who} on {from}',
     state: {
       preparing: 'Being prepared',

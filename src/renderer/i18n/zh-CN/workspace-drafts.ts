@@ -1,8 +1,7 @@
 /** 简体中文 messages: order drafts shared through the team workspace (owner, state, hand-over for review). */
 export default {
   workspaceDrafts: {
-    col: '团队',
-    owner: '{who}（{from}）',
+    filtered: '待审核：{n} / {total}',
     ownerLabel: '由 {who} 在 {from} 准备',
     state: {
       preparing: '准备中',

@@ -49,7 +49,7 @@ describe('the drafts table with a team workspace', () => {
   const preparing: DraftShare = { state: 'preparing', owner: 'alice', ownerFrom: 'front-desk', by: 'alice', from: 'front-desk', at: 1 }
   const submitted: DraftShare = { ...preparing, state: 'submitted', by: 'bob', from: 'back-office', channelOrderId: 'LD-1' }
 
-  it('shows each shared draft’s owner and state; no Team column without a workspace', async () => {
+  it('shows each shared draft’s owner and team state; nothing of it without a workspace', async () => {
     const rows = [draft('a', 'Alpha'), draft('b', 'Beta')]
     const w = mount(DraftsTable, {
       props: { rows, tab: 'orders', loading: false, emptyText: '', orders: new Map() },
@@ -57,11 +57,11 @@ describe('the drafts table with a team workspace', () => {
       attachTo: document.body,
     })
     await settle()
-    expect(w.text()).not.toContain('Team')
+    expect(w.findAll('[data-testid="draft-owner"]')).toHaveLength(0)
     expect(w.findAll('[data-testid="draft-share"]')).toHaveLength(0)
     await w.setProps({ me: alice, shares: new Map<string, DraftShare>([['a', preparing], ['b', submitted]]) })
     await settle()
-    expect(w.findAll('[data-testid="draft-owner"]').map((e) => e.text())).toEqual(['alice on front-desk', 'alice on front-desk'])
+    expect(w.findAll('[data-testid="draft-owner"]').map((e) => e.text())).toEqual(['Prepared by alice on front-desk', 'Prepared by alice on front-desk'])
     const pills = w.findAll('[data-testid="draft-share"]')
     expect(pills.map((e) => e.text())).toEqual(['Being prepared', 'Submitted by bob from back-office'])
     expect(pills[1]!.classes()).toContain('status-pill--success')
