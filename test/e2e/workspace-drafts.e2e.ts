@@ -131,6 +131,7 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     await page.locator('#tab-removed').click()
     await expect(row(page, name).getByTestId('draft-share')).toHaveText(`Submitted by ${colleague} from back-office`)
     await expect(row(page, name).getByTestId('draft-restore')).toHaveCount(0)
+    await expect(row(page, name).getByTestId('draft-state')).toHaveCount(0)
     await a11y(page, 'drafts: submitted by a colleague')
     await bobPage.close()
   } finally {
