@@ -1,15 +1,15 @@
 /**
  * Shared order drafts on screen (issue 36): two app processes on two data folders, one workspace on the real
  * PostgreSQL test cluster. Alice (in English, front-desk) prepares a draft; Bob (in Chinese, back-office) sees it
- * being prepared by her, and opening it the wizard says so and changes nothing (read-only). Alice hands it over for
- * review from her list; Bob's "ready for review" filter shows it without a reload (the sync's events), he opens it
+ * being prepared by her, with no Rename or Remove (his list says whose it is), and opening it the wizard says so,
+ * changes nothing (read-only) and promises no save. Alice hands it over for review from her wizard; Bob's "ready for review" filter shows it without a reload (the sync's events), he opens it
  * and submits it; Alice's list then shows it submitted by Bob from back-office.
  */
 import type { Page } from '@playwright/test'
 import type { BatchOrderBody } from '@shared/api/orders'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { draftFromBody } from '@shared/orders/refund'
-import { test, expect, invoke as api, launchApp, pickFromMenu, waitForShell, type AppProcess } from './fixtures'
+import { test, expect, invoke as api, launchApp, waitForShell, type AppProcess } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 import { DEMO_CUSTOMER } from './fixtures/customers'
 import { sharedCluster, type PgServer } from '../support/pg'
@@ -94,12 +94,21 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     await bobPage.getByTestId('nav-drafts').click()
     await expect(row(bobPage, name).getByTestId('draft-owner')).toHaveText(`由 ${alice} 在 front-desk 准备`)
     await expect(row(bobPage, name).getByTestId('draft-share')).toHaveText('准备中')
+    // Not his to rename or remove (it would reach the team): the menu says whose it is instead.
+    const more = row(bobPage, name).getByTestId('draft-more')
+    await more.click()
+    const menu = bobPage.locator(`[id="${await more.getAttribute('aria-controls')}"]`)
+    await expect(menu.getByTestId('draft-held')).toHaveText(`由 ${alice} 在 front-desk 准备：只有其本人可以重命名或删除`)
+    await expect(menu.getByTestId('draft-remove')).toHaveCount(0)
+    await expect(menu.getByTestId('draft-rename')).toHaveCount(0)
+    await bobPage.keyboard.press('Escape')
     await row(bobPage, name).getByTestId('draft-open').click()
     const banner = bobPage.getByTestId('shared-draft-banner')
     await expect(banner).toHaveAttribute('data-kind', 'colleague')
     await expect(banner).toContainText(`${alice} 正在 front-desk 准备此草稿；您的修改不会保存到团队`)
     await expect(bobPage.locator('.ow__main')).toHaveAttribute('inert', '')
     await expect(bobPage.locator('.ow__bar')).toHaveAttribute('inert', '')
+    await expect(bobPage.getByTestId('save-state')).toHaveText('只读：您在此处的操作不会被保存')
     await a11y(bobPage, 'wizard: a colleague’s draft (zh-CN)')
 
     // Bob waits on his list for drafts ready for review: none yet.
@@ -107,11 +116,16 @@ test('a draft handed over for review: the colleague sees it ready, submits it on
     await bobPage.getByTestId('drafts-filter-review').click()
     await expect(bobPage.getByTestId('drafts-empty')).toContainText('没有待审核的草稿')
 
-    // Alice hands it over, after a confirmation that says what happens.
-    await pickFromMenu(page, row(page, name).getByTestId('draft-more'), 'draft-hand-over')
+    // Alice hands it over from her wizard, after a confirmation that says what happens; its banner follows.
+    await row(page, name).getByTestId('draft-open').click()
+    await expect(page.getByTestId('save-state')).not.toHaveText(/Read-only/)
+    await page.getByTestId('wizard-hand-over').click()
     const confirm = page.locator('.el-message-box')
     await expect(confirm).toContainText('one of them opens it and submits it, once for the whole team')
     await confirm.getByRole('button', { name: 'Hand over for review' }).click()
+    await expect(page.getByTestId('shared-draft-banner')).toHaveAttribute('data-kind', 'review')
+    await expect(page.getByTestId('wizard-hand-over')).toHaveCount(0)
+    await page.getByTestId('nav-drafts').click()
     await expect(row(page, name).getByTestId('draft-share')).toHaveText('Ready for review')
 
     // Bob's filtered list shows it by the sync's event, no reload.

@@ -5,6 +5,7 @@
  */
 import type { DraftShare, WorkspaceMe } from '@shared/ipc/channels/workspace-drafts'
 import type { OrderDraft } from '@shared/orders/draft'
+import { teamDraftRefusal } from '@shared/drafts/team'
 
 /** The status pill of a shared draft: its tone (the one status-pill style), its words' key and their names. */
 export interface SharePill {
@@ -28,6 +29,24 @@ export function isMine(share: DraftShare, me: WorkspaceMe | null): boolean {
 /** "Hand over for review" is offered on one's own draft while it is being prepared. */
 export function canHandOver(share: DraftShare | undefined, me: WorkspaceMe | null): boolean {
   return share !== undefined && share.state === 'preparing' && isMine(share, me)
+}
+
+/**
+ * Who holds a shared draft this person may not rename, remove or restore (the core's rule, src/shared/drafts/team.ts):
+ * the actions are left out and this names why; null when they are offered (one's own, or no workspace).
+ */
+export function heldBy(share: DraftShare | undefined, me: WorkspaceMe | null): { who: string; workstation: string } | null {
+  if (!share || !me) return null
+  return teamDraftRefusal(share, me.user)?.params ?? null
+}
+
+/** The first of these drafts (a selection) someone else holds, for "Remove selected" to stay off and say why. */
+export function firstHeld(ids: readonly string[], shares: ReadonlyMap<string, DraftShare>, me: WorkspaceMe | null): { who: string; workstation: string } | null {
+  for (const id of ids) {
+    const held = heldBy(shares.get(id), me)
+    if (held) return held
+  }
+  return null
 }
 
 /** The drafts of a list that are ready for review (the reviewer's filter), in the list's order. */

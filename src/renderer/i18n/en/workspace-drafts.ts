@@ -14,6 +14,9 @@ export default {
       review: 'Ready for review ({n})',
     },
     reviewEmpty: 'No draft is ready for review. Drafts a colleague hands over appear here.',
+    notYours: 'Prepared by {who} on {from}: only they rename or remove it',
+    notYoursSelected: 'A ticked draft is prepared by {who} on {from}: only they remove it. Untick it to remove the others.',
+    readOnlySave: 'Read-only: nothing you do here is saved',
     handOver: 'Hand over for review',
     handOverTitle: 'Hand over “{name}” for review?',
     handOverBody:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
 import { newOrder } from '../../../../src/renderer/models/orders/wizard'
-import { canHandOver, copyOfDraft, draftBanner, isMine, readyForReview, sharePill } from '../../../../src/renderer/models/draft-share'
+import { canHandOver, copyOfDraft, draftBanner, firstHeld, heldBy, isMine, readyForReview, sharePill } from '../../../../src/renderer/models/draft-share'
 
 const alice = { user: 'alice', workstation: 'front-desk' }
 const bob = { user: 'bob', workstation: 'back-office' }
@@ -25,6 +25,26 @@ describe('shared order drafts: the list', () => {
     expect(canHandOver(undefined, alice)).toBe(false)
     expect(canHandOver(share({}), null)).toBe(false)
     expect(isMine(share({}), null)).toBe(false)
+  })
+
+  it('leaves Rename, Remove and Restore to the person a draft is with: its owner until submitted, then who submitted it; a reviewer is told who', () => {
+    const held = { who: 'alice', workstation: 'front-desk' }
+    expect(heldBy(share({}), alice)).toBeNull()
+    expect(heldBy(share({}), { user: 'alice', workstation: 'laptop' })).toBeNull()
+    expect(heldBy(share({}), bob)).toEqual(held)
+    // Handed over for review by Alice: Bob reviews it, but it stays Alice's to rename or remove.
+    expect(heldBy(handed, bob)).toEqual(held)
+    expect(heldBy(handed, alice)).toBeNull()
+    // Submitted by Bob: his (the order comes back to him if refused), not Alice's any more.
+    expect(heldBy(submitted, bob)).toBeNull()
+    expect(heldBy(submitted, alice)).toEqual({ who: 'bob', workstation: 'back-office' })
+    // No workspace, or a draft it does not share: everything as always.
+    expect(heldBy(share({}), null)).toBeNull()
+    expect(heldBy(undefined, bob)).toBeNull()
+    // A selection with one held draft: "Remove selected" names its holder.
+    const shares = new Map([['a', share({})], ['b', share({ owner: 'bob', ownerFrom: 'back-office' })]])
+    expect(firstHeld(['x', 'b', 'a'], shares, bob)).toEqual(held)
+    expect(firstHeld(['x', 'b'], shares, bob)).toBeNull()
   })
 
   it('filters the drafts ready for review, in the list’s order', () => {
