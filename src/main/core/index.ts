@@ -62,7 +62,7 @@ import { SettingsService } from '../services/settings'
 import { Storage } from '../services/storage'
 import { UpdateService, type UpdateInstaller } from '../services/updates'
 import { openVault, type Vault } from '../services/vault'
-import { createWorkspace, type WorkspaceHooks } from '../services/workspace'
+import { createWorkspace, type DraftSharing, type WorkspaceHooks } from '../services/workspace'
 import { systemLocale } from './system-locale'
 import { claimDataDir, dataDirBusy, tryClaimDataDir } from './owner'
 import type { DataDirClaim, Services } from './services'
@@ -153,11 +153,13 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
   const db = openDatabase({ dataDir, migrations: MIGRATIONS, log: log.child('db'), onIssue: (issue) => storage.record(issue) })
   // The workspace queues local changes of the shared stores; it is built below, once they exist.
   let share: WorkspaceHooks | null = null
+  let teamDrafts: DraftSharing | null = null
   const drafts = new DraftStore(db, {
     onChange: (ids, clientId) => {
       events.emit('drafts.changed', clientId ? { ids, clientId } : { ids })
       share?.drafts(ids)
     },
+    mayChange: (ids) => teamDrafts?.mayChange(ids),
   })
   drafts.purge()
   const customerBook = new CustomerBook(db, {
@@ -189,9 +191,11 @@ async function buildCore(options: CoreOptions, owner: DataDirClaim): Promise<Cor
     storage,
     vault,
     log: log.child('workspace'),
+    draftsChanged: (ids) => events.emit('drafts.changed', { ids }),
     ...(options.workspaceRetry ? { retryMs: options.workspaceRetry.firstMs, maxRetryMs: options.workspaceRetry.maxMs } : {}),
   })
   share = workspace.hooks
+  teamDrafts = workspace.drafts
   const settings = new SettingsService(storage)
   const profiles = new ProfilesService({ storage, vault, events, sandbox, log: log.child('profiles') })
   const journal = new Journal({ dataDir })

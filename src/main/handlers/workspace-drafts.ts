@@ -5,5 +5,6 @@ import type { HandlerRegistry } from '../ipc/registry'
 /** Registers the `workspaceDrafts.*` channels. */
 export function registerWorkspaceDraftHandlers(registry: HandlerRegistry, services: Pick<Services, 'workspaceDrafts'>): void {
   registry.handle('workspaceDrafts.get', async ({ id }) => services.workspaceDrafts.get(id))
+  registry.handle('workspaceDrafts.shares', async ({ ids }) => services.workspaceDrafts.shares(ids))
   registry.handle('workspaceDrafts.handOver', ({ id }) => services.workspaceDrafts.handOver(id))
 }

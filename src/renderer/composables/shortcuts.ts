@@ -28,7 +28,7 @@ const SEARCH_FIELDS = '[data-testid$="search"]'
 const SUBMIT_BUTTON = '[data-shortcut="submit"]'
 
 // Rendered and not hidden (checkVisibility, not offsetParent: a dialog's fixed-position overlay has none).
-const shown = (el: Element): el is HTMLElement => el instanceof HTMLElement && el.checkVisibility() && !el.closest('[aria-hidden="true"]')
+const shown = (el: Element): el is HTMLElement => el instanceof HTMLElement && el.checkVisibility() && !el.closest('[aria-hidden="true"], [inert]')
 const modalOpen = (): boolean => [...document.querySelectorAll('[aria-modal="true"]')].some(shown)
 
 function focusSearch(): boolean {

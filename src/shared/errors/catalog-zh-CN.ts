@@ -80,6 +80,7 @@ export const ZH_CN_SENTENCES: CatalogSentences = {
   'app.workspaceDraftSubmitted': '此草稿已由 {who} 在 {workstation} 提交，不会再次发送。',
   'app.workspaceDraftChanged': '自本工作站上次查看后，此草稿已被 {who} 在 {workstation} 修改。请先查看其版本，然后重试。',
   'app.workspaceDraftInReview': '此草稿已由 {who} 在 {workstation} 移交审核。',
+  'app.workspaceDraftNotYours': '此草稿由 {who} 在 {workstation} 准备：只有其本人可以重命名、删除或恢复它，因为这些更改会同步给整个团队。若要自行处理，请打开它并复制一份属于您的草稿。',
   'app.orderNumberReserved': '订单号 {number} 已被 {who} 在 {workstation} 为另一个订单预留。请换一个订单号。',
   'app.draftConflict': '自您打开后，此草稿已在其他窗口或标签页中被修改。请加载那个版本，或保留您的版本将其替换。',
   'app.draftRemoved': '此草稿已在其他窗口或标签页中被删除。请在“草稿 → 已删除”中恢复，或将您的内容另存为新草稿。',

@@ -102,6 +102,7 @@ export const APP_ERRORS = {
   'app.workspaceDraftSubmitted': 'This draft was already submitted by {who} from {workstation}. It is not sent again.',
   'app.workspaceDraftChanged': 'This draft was changed by {who} from {workstation} since this workstation last saw it. Look at their version, then try again.',
   'app.workspaceDraftInReview': 'This draft was already handed over for review by {who} from {workstation}.',
+  'app.workspaceDraftNotYours': 'This draft is prepared by {who} on {workstation}: only they rename, remove or restore it, as the change reaches the whole team. To work on it yourself, open it and take a copy of your own.',
   'app.orderNumberReserved': 'Order number {number} is already reserved by {who} from {workstation} for another order. Choose another number.',
   // The draft store (src/main/services/drafts).
   'app.draftConflict': 'This draft was changed in another window or tab since you opened it. Load that version, or keep yours to replace it.',

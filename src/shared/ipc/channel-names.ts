@@ -124,6 +124,7 @@ export const CHANNEL_NAMES = [
   'workspace.resolve',
   'workspaceDrafts.get',
   'workspaceDrafts.handOver',
+  'workspaceDrafts.shares',
 ] as const
 
 export type ChannelNameListed = (typeof CHANNEL_NAMES)[number]

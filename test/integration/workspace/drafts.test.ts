@@ -76,6 +76,12 @@ describe('team workspace: shared order drafts', () => {
     const handed = await call(a.core, 'workspaceDrafts.handOver', { id: draft.id })
     expect(handed).toMatchObject({ state: 'review', by: ws.members[0]!.user, from: 'desk-a' })
     await until(b.core, () => shareOf(b, draft.id)?.state === 'review')
+    // The list's read of it on Bob's workstation: who he is, and the draft handed over by Alice (a draft of another connection is not shared).
+    const local = await saveDraft(b.core, 'another-connection', draftBody(`WS-${freshAssetNo()}`))
+    expect(await call(b.core, 'workspaceDrafts.shares', { ids: [draft.id, local.id] })).toEqual({
+      me: { user: ws.members[1]!.user, workstation: 'desk-b' },
+      shares: [{ id: draft.id, share: handed }],
+    })
     // Handing over happens once too.
     const again = await callError(b.core, 'workspaceDrafts.handOver', { id: draft.id })
     expect(again.code).toBe('app.workspaceDraftInReview')
@@ -122,6 +128,49 @@ describe('team workspace: shared order drafts', () => {
     expect(b.core.services.drafts.meta(second.id)?.removedAt).toBeNull()
     if (ok.ok) await poll('the order done', () => a.core.services.orders.get(ok.value.id), (o) => o.state === 'done')
     expect(received(number)).toBe(1)
+  })
+
+  it("only the person a shared draft is with renames, removes or restores it: a colleague is refused naming them, nothing changed; a hand-over tells the core's windows at once", async () => {
+    const [a, b] = desks as [(typeof desks)[number], (typeof desks)[number]]
+    const alice = ws.members[0]!.user
+    const draft = await saveDraft(a.core, a.profileId, draftBody(`WS-${freshAssetNo()}`))
+    await until(b.core, () => b.core.services.drafts.meta(draft.id) !== null)
+    const before = b.core.services.drafts.meta(draft.id)!
+
+    // Being prepared: Bob may neither rename nor remove it (one at a time or among his own), nor restore it.
+    const own = await saveDraft(b.core, b.profileId, draftBody(`WS-${freshAssetNo()}`))
+    for (const [channel, input] of [
+      ['drafts.rename', { id: draft.id, name: 'Mine now' }],
+      ['drafts.remove', { ids: [draft.id] }],
+      ['drafts.remove', { ids: [own.id, draft.id] }],
+    ] as const) {
+      const err = await callError(b.core, channel, input)
+      expect(err.code).toBe('app.workspaceDraftNotYours')
+      expect(say(err)).toContain(alice)
+      expect(say(err, 'zh-CN')).toContain('desk-a')
+    }
+    // Refused before anything changed: his own draft of the batch stays too.
+    expect(b.core.services.drafts.meta(draft.id)).toMatchObject({ name: before.name, removedAt: null })
+    expect(b.core.services.drafts.meta(own.id)?.removedAt).toBeNull()
+
+    // A hand-over tells this core's other windows (drafts.changed), not only the colleagues' sync.
+    const told: string[][] = []
+    const stop = a.core.events.on('drafts.changed', (p) => told.push(p.ids))
+    await call(a.core, 'workspaceDrafts.handOver', { id: draft.id })
+    stop()
+    expect(told).toContainEqual([draft.id])
+    await until(b.core, () => shareOf(b, draft.id)?.state === 'review')
+
+    // Ready for review: the reviewer still may not remove it; its owner may, and may restore it.
+    expect((await callError(b.core, 'drafts.remove', { ids: [draft.id] })).code).toBe('app.workspaceDraftNotYours')
+    await call(a.core, 'drafts.rename', { id: draft.id, name: 'Renamed by Alice' })
+    await call(a.core, 'drafts.remove', { ids: [draft.id] })
+    await until(b.core, () => b.core.services.drafts.meta(draft.id)?.removedAt !== null)
+    expect(b.core.services.drafts.meta(draft.id)?.name).toBe('Renamed by Alice')
+    expect((await callError(b.core, 'drafts.restore', { ids: [draft.id] })).code).toBe('app.workspaceDraftNotYours')
+    await call(a.core, 'drafts.restore', { ids: [draft.id] })
+    // Bob's own drafts are his to remove.
+    await call(b.core, 'drafts.remove', { ids: [own.id] })
   })
 
   it('offline: a draft is prepared and reaches the team later; submitting a shared draft needs the server, and nothing is lost', async () => {

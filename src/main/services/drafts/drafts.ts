@@ -94,6 +94,11 @@ export interface DraftStoreOptions {
   maxBodyBytes?: number
   /** Told the ids of drafts that changed (the core publishes `drafts.changed`). */
   onChange?: (ids: string[], clientId?: string) => void
+  /**
+   * Refuses (throws) renaming, removing or restoring drafts that are not this person's to change: a draft the team
+   * workspace shares and a colleague holds (src/shared/drafts/team.ts). Asked before anything changes.
+   */
+  mayChange?: (ids: readonly string[]) => void
 }
 
 const LISTED_KINDS = (Object.keys(DRAFT_KINDS) as DraftKind[]).filter((k) => draftKind(k).listed)
@@ -338,6 +343,7 @@ export class DraftStore {
 
   /** Renames a draft (its body and revision stay: an editor open elsewhere can go on saving). */
   rename(id: string, name: string): DraftMeta {
+    this.options.mayChange?.([id])
     const meta = this.db.tx(() => {
       const row = this.mustRow(id)
       const summary = draftSummarySchema.safeParse(JSON.parse(row.summary))
@@ -366,6 +372,7 @@ export class DraftStore {
   }
 
   private setRemoved(ids: string[], at: number | null): DraftMeta[] {
+    this.options.mayChange?.(ids)
     const metas = this.db.tx(() => {
       for (const id of ids) this.mustRow(id)
       const stmt = this.db.sql.prepare('UPDATE drafts SET removed_at = ? WHERE id = ?')

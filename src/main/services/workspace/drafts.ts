@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { AppError } from '@shared/errors/app-error'
 import type { TeamSubmit } from '@shared/ipc/channels/orders'
-import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
+import type { DraftShare, WorkspaceMe } from '@shared/ipc/channels/workspace-drafts'
+import { teamDraftRefusal } from '@shared/drafts/team'
 import { isSharedDraft, shareOf, sharedDraftBodySchema, type DraftKindDeps, type SharedDraftBody } from './kinds/drafts'
 import type { LocalSyncStore } from './local'
 import type { SyncEngine } from './sync'
@@ -39,12 +40,34 @@ export class DraftSharing implements OrderNumberClaims {
     private readonly engine: SyncEngine,
     private readonly local: LocalSyncStore,
     private readonly kind: DraftKindDeps,
+    /** Told the drafts whose share changed here (the core publishes `drafts.changed`, as for the sync's pulls). */
+    private readonly onChange: (ids: string[]) => void = () => {},
   ) {}
 
   /** A draft's owner and state, when the workspace shares it. */
   get(id: string): { shared: boolean; share: DraftShare | null } {
     if (!this.engine.active() || !isSharedDraft(this.kind, id)) return { shared: false, share: null }
     return { shared: true, share: shareOf(this.kind, id) }
+  }
+
+  /** The owner and state of each of these drafts the workspace shares, and who this person is. */
+  shares(ids: readonly string[]): { me: WorkspaceMe | null; shares: { id: string; share: DraftShare }[] } {
+    if (!this.engine.active()) return { me: null, shares: [] }
+    return { me: this.kind.me(), shares: ids.filter((id) => isSharedDraft(this.kind, id)).map((id) => ({ id, share: shareOf(this.kind, id) })) }
+  }
+
+  /**
+   * Refuses renaming, removing or restoring a shared draft a colleague holds (src/shared/drafts/team.ts), naming
+   * them: the change would reach the whole team. Drafts the workspace does not share are anyone's here.
+   */
+  mayChange(ids: readonly string[]): void {
+    if (!this.engine.active()) return
+    const me = this.kind.me()
+    for (const id of ids) {
+      if (!isSharedDraft(this.kind, id)) continue
+      const refusal = teamDraftRefusal(shareOf(this.kind, id), me.user)
+      if (refusal) throw AppError.app(refusal.code, refusal.params)
+    }
   }
 
   /** Hands a draft being prepared over for review (see the channel `workspaceDrafts.handOver`). */
@@ -160,5 +183,7 @@ export class DraftSharing implements OrderNumberClaims {
       this.local.setShare(id, share)
       this.local.setVersion('draft', id, version)
     })
+    // The core's other windows show the new state at once, not on their next read.
+    this.onChange([id])
   }
 }

@@ -33,6 +33,8 @@ export interface WorkspaceDeps {
   log: Logger
   retryMs?: number
   maxRetryMs?: number
+  /** Told the drafts whose team state changed here (a hand-over, a submit's claim): the core's `drafts.changed`. */
+  draftsChanged?: (ids: string[]) => void
 }
 
 /** What the local stores tell the workspace when they change (each store's onChange calls one). */
@@ -94,5 +96,5 @@ export function createWorkspace(deps: WorkspaceDeps): { service: WorkspaceServic
       for (const [kind, list] of byKind) engine.localChanged(kind, list)
     },
   }
-  return { service, engine, hooks, drafts: new DraftSharing(engine, local, draftDeps) }
+  return { service, engine, hooks, drafts: new DraftSharing(engine, local, draftDeps, deps.draftsChanged) }
 }

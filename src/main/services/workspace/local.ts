@@ -114,12 +114,20 @@ export class LocalSyncStore {
     return this.db.tx(fn)
   }
 
-  /** Queues a local change (a record's whole shared body). A record in conflict keeps its newest "mine" there instead. */
+  /**
+   * Queues a local change (a record's whole shared body). A record in conflict keeps its newest "mine" there instead.
+   * A body the record's last queued change already has is not queued again (an autosave that changed nothing shared:
+   * a draft saved as typed would otherwise queue the same whole body on every save).
+   */
   enqueue(kind: string, id: string, body: unknown, removed: boolean): void {
+    const json = JSON.stringify(body)
+    const flag = removed ? 1 : 0
     this.tx(() => {
-      const conflict = this.stmt('UPDATE ws_conflicts SET mine = ?, mine_removed = ? WHERE kind = ? AND id = ?').run(JSON.stringify(body), removed ? 1 : 0, kind, id)
+      const conflict = this.stmt('UPDATE ws_conflicts SET mine = ?, mine_removed = ? WHERE kind = ? AND id = ?').run(json, flag, kind, id)
       if (conflict.changes > 0) return
-      this.stmt('INSERT INTO ws_outbox (op_id, kind, id, body, removed, queued_at) VALUES (?, ?, ?, ?, ?, ?)').run(randomUUID(), kind, id, JSON.stringify(body), removed ? 1 : 0, this.now())
+      const last = this.stmt('SELECT body, removed FROM ws_outbox WHERE kind = ? AND id = ? ORDER BY seq DESC LIMIT 1').get(kind, id) as { body: string; removed: number } | undefined
+      if (last && last.body === json && last.removed === flag) return
+      this.stmt('INSERT INTO ws_outbox (op_id, kind, id, body, removed, queued_at) VALUES (?, ?, ?, ?, ?, ?)').run(randomUUID(), kind, id, json, flag, this.now())
     })
   }
 

@@ -21,6 +21,7 @@ import orders from './orders'
 import orderPickers from './order-pickers'
 import orderHistory from './order-history'
 import workspaceOrders from './workspace-orders'
+import workspaceDrafts from './workspace-drafts'
 import a11y from './a11y'
 import revokePreview from './revoke-preview'
 import openedFiles from './opened-files'
@@ -35,6 +36,6 @@ import shortcuts from './shortcuts'
 import licenseTypes from './license-types'
 import orderWords from './order-words'
 
-const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...workspace, ...workspaceOrders, ...bookHints, ...orderWizard, ...shortcuts, ...licenseTypes, ...orderWords }
+const zhCN: MessageSchema = { ...app, ...nav, ...common, ...errors, ...settings, ...assets, ...shellnums, ...lookup, ...locks, ...bulk, ...journal, ...members, ...holdings, ...planner, ...customers, ...drafts, ...catalog, ...orders, ...orderPickers, ...orderHistory, ...a11y, ...revokePreview, ...exportsWords, ...renewals, ...offboard, ...tour, ...openedFiles, ...workspace, ...workspaceOrders, ...workspaceDrafts, ...bookHints, ...orderWizard, ...shortcuts, ...licenseTypes, ...orderWords }
 
 export default zhCN

@@ -26,9 +26,21 @@ export const draftShareSchema = z.object({
 })
 export type DraftShare = z.output<typeof draftShareSchema>
 
+/** This person in the workspace: their database role and workstation. */
+export const workspaceMeSchema = z.object({ user: z.string().max(100), workstation: z.string().max(100) })
+export type WorkspaceMe = z.output<typeof workspaceMeSchema>
+
 export const workspaceDraftChannels = {
   /** A draft's owner and state in the workspace; `shared` false when no workspace is set or the draft is not shared. */
   'workspaceDrafts.get': channel(z.object({ id: draftIdSchema }).strict(), z.object({ shared: z.boolean(), share: draftShareSchema.nullable() })),
+  /**
+   * The owner and state of each of these drafts the workspace shares (the Drafts list, the wizard's banner), and who
+   * this person is; `me` null and no shares when no workspace is set.
+   */
+  'workspaceDrafts.shares': channel(
+    z.object({ ids: z.array(draftIdSchema).max(1000) }).strict(),
+    z.object({ me: workspaceMeSchema.nullable(), shares: z.array(z.object({ id: draftIdSchema, share: draftShareSchema })) }),
+  ),
   /**
    * Hands a draft being prepared over for review (once across the team; needs the server). Refused with
    * app.workspaceDraftInReview or app.workspaceDraftSubmitted (naming who), app.workspaceDraftChanged,

@@ -3,6 +3,7 @@ import { nextTick } from 'vue'
 import { mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
+import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import DraftsTable from '../../../../src/renderer/views/drafts/DraftsTable.vue'
 
@@ -39,6 +40,34 @@ describe('the drafts table', () => {
     await w.setProps({ rows: [draft('a', 'Alpha'), draft('b', 'Beta'), draft('c', 'Gamma')] })
     await settle()
     expect(w.findAll('.el-table__body .el-checkbox.is-checked')).toHaveLength(0)
+    w.unmount()
+  })
+})
+
+describe('the drafts table with a team workspace', () => {
+  const alice = { user: 'alice', workstation: 'front-desk' }
+  const preparing: DraftShare = { state: 'preparing', owner: 'alice', ownerFrom: 'front-desk', by: 'alice', from: 'front-desk', at: 1 }
+  const submitted: DraftShare = { ...preparing, state: 'submitted', by: 'bob', from: 'back-office', channelOrderId: 'LD-1' }
+
+  it('shows each shared draft’s owner and team state; nothing of it without a workspace', async () => {
+    const rows = [draft('a', 'Alpha'), draft('b', 'Beta')]
+    const w = mount(DraftsTable, {
+      props: { rows, tab: 'orders', loading: false, emptyText: '', orders: new Map() },
+      global: { plugins: [ElementPlus, i18n] },
+      attachTo: document.body,
+    })
+    await settle()
+    expect(w.findAll('[data-testid="draft-owner"]')).toHaveLength(0)
+    expect(w.findAll('[data-testid="draft-share"]')).toHaveLength(0)
+    await w.setProps({ me: alice, shares: new Map<string, DraftShare>([['a', preparing], ['b', submitted]]) })
+    await settle()
+    expect(w.findAll('[data-testid="draft-owner"]').map((e) => e.text())).toEqual(['Prepared by alice on front-desk', 'Prepared by alice on front-desk'])
+    const pills = w.findAll('[data-testid="draft-share"]')
+    expect(pills.map((e) => e.text())).toEqual(['Being prepared', 'Submitted by bob from back-office'])
+    expect(pills[1]!.classes()).toContain('status-pill--success')
+    applyLocale('zh-CN')
+    await settle()
+    expect(w.findAll('[data-testid="draft-share"]').map((e) => e.text())).toEqual(['准备中', '已由 bob 在 back-office 提交'])
     w.unmount()
   })
 })
