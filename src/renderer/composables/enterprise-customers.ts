@@ -1,6 +1,6 @@
 /**
  * The book's customers of one enterprise (the active connection's book), read again when the enterprise or the
- * book changes: for screens that show an enterprise's or an asset's customer by name (models/customer-names.ts).
+ * book changes: for screens that show an enterprise's or an asset's customer by name (models/customers/customer-names.ts).
  */
 import { onScopeDispose, shallowRef, watch, type ShallowRef } from 'vue'
 import type { CustomerRecord } from '@shared/ipc/channels/customers'

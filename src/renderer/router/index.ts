@@ -53,12 +53,12 @@ export const routes: RouteRecordRaw[] = [
       {
         path: 'numbers',
         name: 'members-numbers',
-        component: () => import('../views/members/assets/AssetNumbersView.vue'),
+        component: () => import('../views/members/holdings/AssetNumbersView.vue'),
         meta: { area: 'members' },
         // The table's reading (seconds at 200,000 numbers) starts with the navigation, while the screen's code loads.
         beforeEnter: () => void import('../stores/holdings').then((m) => m.useHoldingsStore().open(), () => undefined),
       },
-      { path: 'assign', name: 'members-assign', component: () => import('../views/members/assets/BulkAssignView.vue'), meta: { area: 'members' } },
+      { path: 'assign', name: 'members-assign', component: () => import('../views/members/holdings/BulkAssignView.vue'), meta: { area: 'members' } },
       { path: 'planner', name: 'members-planner', component: () => import('../views/members/planner/PlannerView.vue'), meta: { area: 'members' } },
       { path: 'lending', name: 'members-lending', component: () => import('../views/members/lending/LendingView.vue'), meta: { area: 'members' } },
       { path: 'offboard', name: 'members-offboard', component: () => import('../views/members/offboard/OffboardView.vue'), meta: { area: 'members' } },

@@ -21,7 +21,7 @@ import {
   type AssetRow,
   type SortKey,
   type SortOrder,
-} from '../models/asset-list'
+} from '../models/assets/asset-list'
 import { useLatest } from '../composables/latest'
 
 export const useAssetsStore = defineStore('assets', () => {

@@ -11,7 +11,7 @@ import type { LockAction } from '@shared/api/lock-actions'
 import { cancelJob, deleteJob, getJob, listJobs, onBulkProgress, pauseJob, resumeJob, retryFailed } from '../api/bulk'
 import { startLockRun } from '../api/locks'
 import { onMissedEvents } from '../api/connection'
-import { isActive } from '../models/bulk-run'
+import { isActive } from '../models/bulk/bulk-run'
 import { errorData } from '../api/errors'
 
 export const useBulkStore = defineStore('bulk', () => {

@@ -14,7 +14,7 @@ import { errorData } from '../api/errors'
 import { bindCustomer, checkBind, createCustomer, searchCustomers, updateCustomer } from '../api/customers'
 import { draftForm } from './draft-form'
 import { useProfilesStore } from './profiles'
-import { emptyFields, sendMayHaveHappened, trimmed } from '../models/customer-form'
+import { emptyFields, sendMayHaveHappened, trimmed } from '../models/customers/customer-form'
 
 const sendState = () => ({ state: 'editing' as const, sentAt: null, profileId: null, error: null })
 

@@ -33,7 +33,7 @@ import {
   ORDER_TEMPLATE_KIND,
   tabQuery,
   type DraftTab,
-} from '../models/drafts-list'
+} from '../models/drafts/drafts-list'
 import { listOrders } from '../api/orders'
 import { newOrder as emptyOrder, orderFromTemplate, orderTemplate } from '../models/orders/wizard'
 import { useProfilesStore } from './profiles'

@@ -15,7 +15,7 @@ import { clearLegacyLockDraft, getLegacyLockDraft } from '../api/locks'
 import { readTableFile } from '../api/files'
 import { errorData } from '../api/errors'
 import { useDraftSync } from '../composables/draft-sync'
-import { createListChecker, EMPTY_CHECK, numbersToSend, type ListCheck } from '../models/lock-list'
+import { createListChecker, EMPTY_CHECK, numbersToSend, type ListCheck } from '../models/locks/lock-list'
 import { useBulkStore } from './bulk'
 import { useProfilesStore } from './profiles'
 

@@ -11,7 +11,7 @@ import type { AssetProducts } from '@shared/api/models'
 import { listAssets } from '../api/assets'
 import { assetProducts } from '../api/holdings'
 import { BridgeError, errorData } from '../api/errors'
-import { buildAssetModel, type AssetModel } from '../models/asset-list'
+import { buildAssetModel, type AssetModel } from '../models/assets/asset-list'
 import { assetIdOf } from '../models/orders/pickers'
 import { useProfilesStore } from './profiles'
 

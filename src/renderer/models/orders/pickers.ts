@@ -8,7 +8,7 @@ import type { AssetProducts, MerchandiseInstance, ProductInstance } from '@share
 import { CLOUD_LICENSE_TYPES, type LicenseType } from '@shared/api/orders'
 import { assetNumberKey, readAssetNumberText } from '@shared/lists/asset-numbers'
 import { newKey, productDraftSchema, type ProductDraft } from '@shared/orders/draft'
-import { EMPTY_FILTER, filterAssets, type AssetModel, type AssetRow } from '../asset-list'
+import { EMPTY_FILTER, filterAssets, type AssetModel, type AssetRow } from '../assets/asset-list'
 
 /** What AssetProductsPicker emits: one asset's products picked for revoking. */
 export interface AssetProductsPick {

@@ -1,7 +1,7 @@
 /** The columns of Assets → Virtual assets: each cell's text, class and tooltip, from strings that already exist. */
 import type { Locale } from '@shared/i18n/locale'
 import type { TableColumn } from '../../components/virtual-table'
-import type { AssetRow } from '../../models/asset-list'
+import type { AssetRow } from '../../models/assets/asset-list'
 import { formatTime } from '../../models/format'
 
 const PILL_DANGER = 'status-pill status-pill--danger'

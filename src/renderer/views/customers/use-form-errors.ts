@@ -6,7 +6,7 @@ import { computed, reactive, ref, watch, type ComputedRef, type Ref } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { FieldIssues } from '@shared/customers/fields'
 import type { Locale } from '@shared/i18n/locale'
-import { placeError, visibleErrors } from '../../models/customer-form'
+import { placeError, visibleErrors } from '../../models/customers/customer-form'
 
 export interface FormErrors {
   /** Message per field. */

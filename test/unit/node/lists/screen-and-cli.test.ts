@@ -1,6 +1,6 @@
 /**
  * The same lock lists through the Locks screen's path and the command line's path get the same verdicts: what is
- * sent, what repeats, what is malformed. Screen: pasted text is checked as typed (models/lock-list.ts); a file
+ * sent, what repeats, what is malformed. Screen: pasted text is checked as typed (models/locks/lock-list.ts); a file
  * goes through the core's table reader (imports.parseTable), the column picker's default column, and into the
  * list box as text. CLI: the file (or text) goes through the import (services/import), as `license-desk locks`.
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { columnAsText } from '@shared/lists/asset-numbers'
 import { importLockNumbers } from '../../../../src/main/services/import'
 import { parseTable } from '../../../../src/main/handlers/imports'
-import { checkListText, numbersToSend } from '../../../../src/renderer/models/lock-list'
+import { checkListText, numbersToSend } from '../../../../src/renderer/models/locks/lock-list'
 
 const fullWidth = (s: string) => [...s].map((d) => String.fromCharCode(0xff10 + Number(d))).join('')
 const utf8 = (s: string) => new TextEncoder().encode(s)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isReactive, reactive } from 'vue'
-import { buildAssetModel, carryTypeFilter, EMPTY_FILTER, filterAssets, sortOrder, typeCounts, type AssetFilter } from '../../../../src/renderer/models/asset-list'
+import { buildAssetModel, carryTypeFilter, EMPTY_FILTER, filterAssets, sortOrder, typeCounts, type AssetFilter } from '../../../../src/renderer/models/assets/asset-list'
 import { table } from './asset-table-fixture'
 
 /** A small table in the core's columnar form. */

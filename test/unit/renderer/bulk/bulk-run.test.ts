@@ -9,8 +9,8 @@ import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import BulkRunPanel from '../../../../src/renderer/components/bulk/BulkRunPanel.vue'
 import BulkRunList from '../../../../src/renderer/components/bulk/BulkRunList.vue'
 import { useBulkStore } from '../../../../src/renderer/stores/bulk'
-import { lockRowFormat } from '../../../../src/renderer/models/lock-results'
-import { memberRowFormat } from '../../../../src/renderer/models/member-results'
+import { lockRowFormat } from '../../../../src/renderer/models/locks/lock-results'
+import { memberRowFormat } from '../../../../src/renderer/models/members/member-results'
 import { fakeCore, tick } from '../support/fake-core'
 
 const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0, ...c })

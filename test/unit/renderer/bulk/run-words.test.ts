@@ -10,8 +10,8 @@ import { OUTCOME_WORDS } from '@shared/holdings/words'
 import type { Locale } from '@shared/i18n/locale'
 import en from '../../../../src/renderer/i18n/en'
 import zhCN from '../../../../src/renderer/i18n/zh-CN'
-import { lockWordsKey } from '../../../../src/renderer/models/lock-results'
-import { memberWordsKey } from '../../../../src/renderer/models/member-results'
+import { lockWordsKey } from '../../../../src/renderer/models/locks/lock-results'
+import { memberWordsKey } from '../../../../src/renderer/models/members/member-results'
 import { t as cliText } from '../../../../src/main/cli/text'
 
 type Tree = { [k: string]: string | Tree }

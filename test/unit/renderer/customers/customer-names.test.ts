@@ -1,6 +1,6 @@
-/** Customers by name where screens had ids: an asset's customer id, an enterprise (models/customer-names.ts). */
+/** Customers by name where screens had ids: an asset's customer id, an enterprise (models/customers/customer-names.ts). */
 import { describe, expect, it } from 'vitest'
-import { customerLabel, enterpriseName, namesById } from '../../../../src/renderer/models/customer-names'
+import { customerLabel, enterpriseName, namesById } from '../../../../src/renderer/models/customers/customer-names'
 
 const c = (customerId: string | null, enterpriseGlobalId: string | null, customerName: string | null, isDefault: boolean | null, enterpriseName: string | null = null) => ({
   customerId,

@@ -12,8 +12,8 @@ import { FIELD_TERMS, ISSUE_TEXT } from '@shared/errors/input-issues'
 import { issue, nameFieldIn, RULE_MESSAGES } from '@shared/rules/issue'
 import { describeError, type AppErrorData } from '@shared/errors/app-error'
 import { memberIssueWords } from '@shared/members/member-form'
-import { serverFieldError } from '../../../../src/renderer/models/member-form'
-import { placeError } from '../../../../src/renderer/models/customer-form'
+import { serverFieldError } from '../../../../src/renderer/models/members/member-form'
+import { placeError } from '../../../../src/renderer/models/customers/customer-form'
 import { ITEM_COUNT_WORDS, ITEM_WORDS, RUN_STATUS_WORDS } from '@shared/i18n/run-words'
 
 type Tree = { [k: string]: string | Tree }

@@ -3,8 +3,8 @@ import type { ItemResult, JobItem } from '@shared/ipc/channels/bulk'
 import { LOCK_ACTION, LOCK_ACTIONS, lockActionOfKind, lockActionOfOperation } from '@shared/api/lock-actions'
 import en from '../../../../src/renderer/i18n/en'
 import zhCN from '../../../../src/renderer/i18n/zh-CN'
-import { countByCategory, exportRow, runFigures, shownFigures, type RowContext } from '../../../../src/renderer/models/bulk-run'
-import { lockCategory, lockRowFormat, lockWordsKey } from '../../../../src/renderer/models/lock-results'
+import { countByCategory, exportRow, runFigures, shownFigures, type RowContext } from '../../../../src/renderer/models/bulk/bulk-run'
+import { lockCategory, lockRowFormat, lockWordsKey } from '../../../../src/renderer/models/locks/lock-results'
 
 const callError = { code: '500', messageKey: '500', params: {}, details: {} }
 const item = (index: number, key: string, result: ItemResult): JobItem => ({ index, key, result, tries: 1, retryable: false })

@@ -5,7 +5,7 @@ import type { Locale } from '@shared/i18n/locale'
 import { createI18n } from 'vue-i18n'
 import en from '../../../../src/renderer/i18n/en'
 import zhCN from '../../../../src/renderer/i18n/zh-CN'
-import { offboardRowFormat, offboardWords } from '../../../../src/renderer/models/offboard-results'
+import { offboardRowFormat, offboardWords } from '../../../../src/renderer/models/members/offboard-results'
 
 const item = (result: JobItem['result']): JobItem => ({ index: 0, key: 'lisi', label: '李四', result, tries: 1, retryable: false })
 const failedAt = (step: string) => item({ state: 'failed', error: { code: '80001', messageKey: '80001', params: { step }, details: {} } })

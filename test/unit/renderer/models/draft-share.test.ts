@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DraftShare } from '@shared/ipc/channels/workspace-drafts'
 import { newOrder } from '../../../../src/renderer/models/orders/wizard'
-import { canHandOver, copyOfDraft, draftBanner, firstHeld, heldBy, isMine, readyForReview, sharePill } from '../../../../src/renderer/models/draft-share'
+import { canHandOver, copyOfDraft, draftBanner, firstHeld, heldBy, isMine, readyForReview, sharePill } from '../../../../src/renderer/models/drafts/draft-share'
 
 const alice = { user: 'alice', workstation: 'front-desk' }
 const bob = { user: 'bob', workstation: 'back-office' }

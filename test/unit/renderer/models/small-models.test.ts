@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { readWholeNumber } from '../../../../src/renderer/models/number-field'
+import { readWholeNumber } from '../../../../src/renderer/models/settings/number-field'
 import { formatAnyTime, formatTime } from '../../../../src/renderer/models/format'
-import { createListChecker, WORKER_FROM_CHARS, type ListCheck } from '../../../../src/renderer/models/lock-list'
-import { NUMBER_SETTINGS } from '../../../../src/renderer/models/settings-fields'
+import { createListChecker, WORKER_FROM_CHARS, type ListCheck } from '../../../../src/renderer/models/locks/lock-list'
+import { NUMBER_SETTINGS } from '../../../../src/renderer/models/settings/settings-fields'
 import { DEFAULT_BULK, DEFAULT_LIMITS } from '@shared/settings'
 
 describe('a whole number as typed', () => {

@@ -13,7 +13,7 @@ import {
   draftState,
   draftTypeKey,
   tabQuery,
-} from '../../../../src/renderer/models/drafts-list'
+} from '../../../../src/renderer/models/drafts/drafts-list'
 import { copyEntry as rekeyEntry, orderFromTemplate, orderTemplate as templateFromOrder } from '../../../../src/renderer/models/orders/wizard'
 import { sayIn } from '../support/say'
 

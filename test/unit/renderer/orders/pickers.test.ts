@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AssetTable } from '@shared/ipc/channels/assets'
 import type { AssetProducts } from '@shared/api/models'
 import { deleteProductBody, orderDraftSchema, checkOrderDraft, emptyEntry } from '@shared/orders/draft'
-import { buildAssetModel } from '../../../../src/renderer/models/asset-list'
+import { buildAssetModel } from '../../../../src/renderer/models/assets/asset-list'
 import {
   assetIdOf,
   buildPick,

@@ -9,9 +9,9 @@ import { MAX_DRAFT_FILE_BYTES } from '@shared/drafts/kinds'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import type { OrderSummary } from '@shared/ipc/channels/orders'
 import type { AppErrorData } from '@shared/errors/app-error'
-import { issueLocation, issuePlace, orderFieldLabel } from './orders/fields'
+import { issueLocation, issuePlace, orderFieldLabel } from '../orders/fields'
 import { ORDER_TYPES } from '@shared/api/orders'
-import type { Say } from './words'
+import type { Say } from '../words'
 
 /** The tabs of the Drafts area. */
 export const DRAFT_TABS = ['orders', 'templates', 'removed'] as const

@@ -6,7 +6,7 @@
 import { LOCK_ACTION, type LockAction } from '@shared/api/lock-actions'
 import type { ItemResult, JobItem } from '@shared/ipc/channels/bulk'
 import { isItemOutcome } from '@shared/i18n/run-words'
-import type { BulkRowFormat, RowContext, Tone } from './bulk-run'
+import type { BulkRowFormat, RowContext, Tone } from '../bulk/bulk-run'
 
 /** What a row is, for the filter. */
 export const LOCK_CATEGORIES = ['ok', 'notFound', 'failed', 'wrongType', 'callError', 'unknown', 'cancelled', 'duplicate', 'pending'] as const

@@ -5,9 +5,9 @@
  */
 import { failedStep } from '@shared/members/offboard'
 import type { JobItem } from '@shared/ipc/channels/bulk'
-import type { BulkRowFormat } from './bulk-run'
+import type { BulkRowFormat } from '../bulk/bulk-run'
 import { MEMBER_RESULT_CATEGORIES, memberCategory, memberDetails } from './member-results'
-import type { Tone } from './bulk-run'
+import type { Tone } from '../bulk/bulk-run'
 
 const TONE: Record<(typeof MEMBER_RESULT_CATEGORIES)[number], Tone> = {
   done: 'success',

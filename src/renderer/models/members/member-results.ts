@@ -9,7 +9,7 @@ import type { MemberJobKind } from '@shared/bulk/member-actions'
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { ItemResult, JobItem } from '@shared/ipc/channels/bulk'
 import type { ItemOutcome } from '@shared/i18n/run-words'
-import type { BulkRowFormat, RowContext, Tone } from './bulk-run'
+import type { BulkRowFormat, RowContext, Tone } from '../bulk/bulk-run'
 
 /** What a row is, for the filter: outcomes of the runs' one vocabulary (their words: `item.*`). */
 export const MEMBER_RESULT_CATEGORIES = ['done', 'refused', 'callError', 'unknown', 'cancelled', 'duplicate', 'pending'] as const satisfies readonly ItemOutcome[]

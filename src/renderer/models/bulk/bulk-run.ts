@@ -2,7 +2,7 @@
  * A bulk run as every screen shows it, whatever the job kind: the figures (taken as the engine gives them, never
  * counted again here), whether it is still going, and the row format a job kind plugs into the general run panel
  * (components/bulk/BulkRunPanel.vue): filter categories, columns, words, export. Lock runs use
- * `models/lock-results.ts`; member imports, member bulk changes and asset assignment add their own format.
+ * `models/locks/lock-results.ts`; member imports, member bulk changes and asset assignment add their own format.
  */
 import type { AppErrorData } from '@shared/errors/app-error'
 import type { Locale } from '@shared/i18n/locale'
