@@ -52,6 +52,8 @@ function child(dataDir: string, shell: 'browser' | 'cli', ...args: string[]): Ch
   const rl = createInterface({ input: proc.stdout! })
   rl.on('line', (l) => {
     seen.push(l)
+    // What each child says goes to the test's output too: a run that ends by the time limit shows which one fell silent.
+    if (!l.startsWith('progress ')) console.info(`[owner child ${shell} ${args[0] ?? ''}] ${l}`)
     for (const w of [...waiters]) {
       const m = w.re.exec(l)
       if (m) {

@@ -134,9 +134,15 @@ describe('ProfileDialog', () => {
     await $('[data-testid="profile-save"]').trigger('click')
     await flushPromises()
     expect(core.calls).toEqual([])
-    // Element Plus shows field errors after a short debounce.
-    await vi.waitFor(() => expect(dialogText()).toContain('Required.'))
-    expect(dialogText()).toContain('Enter an address starting with http:// or https://.')
+    // Element Plus shows each field's error after a short debounce of its own: wait for both (vi.waitFor's own limit
+    // is 1 s, which a loaded machine passes between the two).
+    await vi.waitFor(
+      () => {
+        expect(dialogText()).toContain('Required.')
+        expect(dialogText()).toContain('Enter an address starting with http:// or https://.')
+      },
+      { timeout: 60_000 },
+    )
     expect(dialogOpen()).toBe(true)
   })
 
