@@ -12,22 +12,13 @@ import { draftFromBody } from '@shared/orders/refund'
 import { test, expect, invoke as api, launchApp, waitForShell, type AppProcess } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 import { DEMO_CUSTOMER } from './fixtures/customers'
-import { sharedCluster, type PgServer } from '../support/pg'
+import { clusterForFile } from './fixtures/pg-cluster'
 import { setupWorkspace, type TestWorkspace } from '../support/workspace'
 import { removeDir, tempDir } from '../support/tmp'
 
 const SANDBOX = 'sandbox'
-let server: PgServer
-let release: () => Promise<void>
-
-test.beforeAll(async () => {
-  const c = await sharedCluster()
-  server = c.server
-  release = c.release
-})
-test.afterAll(async () => {
-  await release?.()
-})
+/** The run's private PostgreSQL server. */
+const server = clusterForFile()
 
 /** A valid one-entry order of the sandbox's demo customer (the service accepts it). */
 function order(number: string): BatchOrderBody {
@@ -51,7 +42,7 @@ function order(number: string): BatchOrderBody {
 
 const join = (app: Pick<AppProcess, 'origin' | 'token'>, ws: TestWorkspace, i: number, workstation: string) =>
   api(app, 'workspace.set', {
-    settings: { host: server.host, port: server.port, database: ws.database, user: ws.members[i]!.user, profileId: SANDBOX, workstation },
+    settings: { host: server().host, port: server().port, database: ws.database, user: ws.members[i]!.user, profileId: SANDBOX, workstation },
     password: ws.members[i]!.password,
   })
 
@@ -66,7 +57,7 @@ const row = (page: Page, name: string) => page.getByTestId('drafts-table').locat
 
 test('a draft handed over for review: the colleague sees it ready, submits it once, the owner sees who submitted it', async ({ app, page, keyring }) => {
   test.setTimeout(90_000)
-  const ws: TestWorkspace = await setupWorkspace(server, ['alice', 'bob'])
+  const ws: TestWorkspace = await setupWorkspace(server(), ['alice', 'bob'])
   const bobDir = await tempDir('ld-e2e-bob-')
   let bob: AppProcess | null = null
   try {

@@ -9,22 +9,13 @@
 import type { Page } from '@playwright/test'
 import { test, expect, invoke as api, launchApp, type AppProcess } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
-import { sharedCluster, type PgServer } from '../support/pg'
+import { clusterForFile } from './fixtures/pg-cluster'
 import { disconnect, reconnect, setupWorkspace, type TestWorkspace } from '../support/workspace'
 import { removeDir, tempDir } from '../support/tmp'
 
 const SANDBOX = 'sandbox'
-let server: PgServer
-let release: () => Promise<void>
-
-test.beforeAll(async () => {
-  const c = await sharedCluster()
-  server = c.server
-  release = c.release
-})
-test.afterAll(async () => {
-  await release?.()
-})
+/** The run's private PostgreSQL server. */
+const server = clusterForFile()
 
 interface Customer {
   id: string
@@ -50,7 +41,7 @@ async function openWorkspace(page: Page): Promise<void> {
 
 test('join a workspace, see a colleague\'s conflicting change field by field, keep both', async ({ app, page, keyring }) => {
   test.setTimeout(120_000)
-  const ws: TestWorkspace = await setupWorkspace(server, ['alice', 'bob'])
+  const ws: TestWorkspace = await setupWorkspace(server(), ['alice', 'bob'])
   const bobDir = await tempDir('ld-e2e-bob-')
   let bob: AppProcess | null = null
   try {
@@ -66,8 +57,8 @@ test('join a workspace, see a colleague\'s conflicting change field by field, ke
     await expect(page.getByTestId('workspace-connection')).toContainText('Fill this in.')
     await expect(page.getByTestId('workspace-state')).toHaveAttribute('data-state', 'none')
 
-    await page.getByTestId('workspace-host').fill(server.host)
-    await page.getByTestId('workspace-port').fill(String(server.port))
+    await page.getByTestId('workspace-host').fill(server().host)
+    await page.getByTestId('workspace-port').fill(String(server().port))
     await page.getByTestId('workspace-database').fill(ws.database)
     await page.getByTestId('workspace-user').fill(alice.user)
     await page.getByTestId('workspace-password').fill('not-her-password')
@@ -82,7 +73,7 @@ test('join a workspace, see a colleague\'s conflicting change field by field, ke
     await page.getByTestId('workspace-password').fill(alice.password)
     await page.getByTestId('workspace-save').click()
     await expect(page.getByTestId('workspace-state')).toHaveAttribute('data-state', 'online')
-    await expect(page.getByTestId('workspace-where')).toContainText(`${alice.user} at ${server.host}, database ${ws.database}`)
+    await expect(page.getByTestId('workspace-where')).toContainText(`${alice.user} at ${server().host}, database ${ws.database}`)
 
     const saved = await api<{ id: string }>(app, 'customers.save', { fields: { customerName: 'Harbour Trading', adminEmail: 'it@harbour.test' } })
     await expect.poll(async () => (await status(app)).pending).toBe(0)
@@ -90,7 +81,7 @@ test('join a workspace, see a colleague\'s conflicting change field by field, ke
     // Bob, on his own workstation, in the same workspace.
     bob = await launchApp({ dataDir: bobDir, env: { ...keyring.env, LICENSE_DESK_VAULT: 'memory' } })
     await api(bob, 'workspace.set', {
-      settings: { host: server.host, port: server.port, database: ws.database, user: colleague.user, profileId: SANDBOX, workstation: 'back-office' },
+      settings: { host: server().host, port: server().port, database: ws.database, user: colleague.user, profileId: SANDBOX, workstation: 'back-office' },
       password: colleague.password,
     })
     const bobApp = bob
