@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
+import { HANG_MS } from './test/support/hang'
 
 // A timeout ends a hung test; it never measures one. Under two busy loops and other work (load 15-20 on 2 cores) a
 // jsdom test that mounts an Element Plus table for the first time took over 30 s, so every project gets the room
 // Playwright's tests have; a test that truly hangs still ends.
 const ROOMY = { testTimeout: 120_000, hookTimeout: 120_000 }
+// expect.poll's default limit (1 s) fails a correct test on a loaded machine: the hang limit instead (vi.waitFor has
+// no setting of its own, so tests call test/support/wait.ts).
+const POLL = { poll: { timeout: HANG_MS, interval: 20 } }
 
 const alias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) }
 
@@ -25,6 +29,7 @@ export default defineConfig({
           include: ['test/unit/node/**/*.test.ts'],
           environment: 'node',
           ...ROOMY,
+          expect: POLL,
           // As each Node entry does: error sentences in every language.
           setupFiles: ['src/shared/errors/catalog-languages.ts'],
         },
@@ -37,6 +42,7 @@ export default defineConfig({
           include: ['test/unit/renderer/**/*.test.ts'],
           environment: 'jsdom',
           ...ROOMY,
+          expect: POLL,
           // Both languages' messages and the contract's schemas in before any test (the app loads them when needed).
           setupFiles: ['test/unit/renderer/support/setup.ts'],
           // The confirmation box loads its style on first use; Element Plus's style entries import .css files,
@@ -55,6 +61,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          expect: POLL,
         },
       },
     ],
