@@ -3,13 +3,14 @@
  * errors, unknown codes raw, 60027 partial), tokens (single-flight, re-issue once), retries (only for retry-safe
  * operations, fresh g_nonce each), UNKNOWN for creates and reading back, abort and timeouts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { AppError } from '@shared/errors/app-error'
 import { createApiClient, type ApiClient } from '../../../src/main/api/client'
 import { findMembers, reconcileBind } from '../../../src/main/api/reconcile'
 import { DEMO_ASSETS, MAGIC_LOCKS, type SandboxHandle } from '../../../src/sandbox/index'
 import { DEMO_EID, DEMO_SECRETS, demoConfig, sandbox, unique } from './support'
+import { waitFor } from '../../support/wait'
 
 let sb: SandboxHandle
 let api: ApiClient
@@ -248,7 +249,7 @@ describe('retries', () => {
       events.push('answer read')
       return r
     })
-    await vi.waitFor(() => expect(events).toContain('acquire'))
+    await waitFor(() => expect(events).toContain('acquire'))
     // The retry waits for its place: nothing more reached the service meanwhile.
     await new Promise((r) => setTimeout(r, 50))
     expect(sb.stats().byOperation['lockAssets']).toBe(1)
@@ -312,7 +313,7 @@ describe('abort and timeouts', () => {
     const asked = sb.stats().byOperation['listAssetNums'] ?? 0
     const p = api.listAssetNums(DEMO_EID, { signal: ac.signal })
     // Aborted once the service has the request (an event, not a time); "at once": before the service answers it.
-    await vi.waitFor(() => expect(sb.stats().byOperation['listAssetNums']).toBe(asked + 1))
+    await waitFor(() => expect(sb.stats().byOperation['listAssetNums']).toBe(asked + 1))
     ac.abort()
     expect((await err(p)).code).toBe('app.cancelled')
     expect(await Promise.race([sb.idle().then(() => 'answered'), Promise.resolve('still being answered')])).toBe('still being answered')

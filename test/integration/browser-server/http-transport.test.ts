@@ -7,13 +7,14 @@ import { request as httpRequest } from 'node:http'
 import { once } from 'node:events'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Core } from '../../../src/main/core'
 import { DEFAULT_MAX_BODY_BYTES, startHttpTransport, type HttpTransport } from '../../../src/main/ipc/http-transport'
 import { MAX_INPUT_BYTES } from '../../../src/main/ipc/input-size'
 import { silentLogger } from '../../../src/main/services/log'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
+import { waitFor } from '../../support/wait'
 
 interface RawResponse {
   status: number
@@ -297,7 +298,7 @@ describe('browser-mode HTTP transport: slow clients and opening the page', () =>
     // A slot frees once the server has seen one close (an event it learns of in its own time): asked until then.
     held[0]!.socket.destroy()
     await held[0]!.closed
-    const served = () => vi.waitFor(async () => expect((await raw(server.port, 'GET', '/', {})).status).toBe(200), { timeout: 30_000, interval: 20 })
+    const served = () => waitFor(async () => expect((await raw(server.port, 'GET', '/', {})).status).toBe(200), { interval: 20 })
     await served()
     for (const h of held) h.socket.destroy()
     await Promise.all(held.map((h) => h.closed))

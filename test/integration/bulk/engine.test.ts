@@ -5,7 +5,7 @@
  */
 import dc from 'node:diagnostics_channel'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeError } from '@shared/errors/app-error'
 import type { BulkProgress, JobDetail, JobSummary } from '@shared/ipc/channels/bulk'
 import type { JournalPage } from '@shared/ipc/channels/journal'
@@ -17,6 +17,7 @@ import { DEMO_ASSETS, MAGIC_LOCKS, type SandboxHandle } from '../../../src/sandb
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 import { demoProfileInput, sandbox } from '../api/support'
+import { waitFor } from '../../support/wait'
 
 const ctx = { transport: 'test' } as const
 let sb: SandboxHandle
@@ -193,12 +194,12 @@ describe('the journal of a bulk run', () => {
 describe('one source for a job\'s counts', () => {
   const same = async (id: string) => {
     // The run's last progress event comes as it writes its end (after its last call): waited for, not timed.
-    await vi.waitFor(
+    await waitFor(
       async () => {
         const job = (await call<JobDetail>('bulk.get', { id, limit: 1 })).job
         expect(events.filter((e) => e.jobId === id).at(-1)).toMatchObject({ status: job.status, counts: job.counts })
       },
-      { timeout: 20_000, interval: 10 },
+      { interval: 10 },
     )
     const list = (await call<{ jobs: JobSummary[] }>('bulk.list', {})).jobs.find((j) => j.id === id)!
     const got = (await call<JobDetail>('bulk.get', { id, limit: 1 })).job

@@ -97,7 +97,7 @@ describe('license-desk open, the desktop app running', () => {
       const r = runCli(['open', draftsFile], { env: env(dataDir) })
       expect(r.stderr).toBe('')
       expect(r.code).toBe(0)
-      await expect.poll(() => existsSync(record) && readFileSync(record, 'utf8').length > 0, { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => existsSync(record) && readFileSync(record, 'utf8').length > 0).toBe(true)
       expect(JSON.parse(readFileSync(record, 'utf8'))).toEqual([draftsFile])
     } finally {
       owner.release()

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { JobDetail, JobSummary } from '@shared/ipc/channels/bulk'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
@@ -17,6 +17,7 @@ import type { SandboxHandle } from '../../../src/sandbox/index'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 import { DEMO_EID, demoProfileInput, sandbox, unique } from '../api/support'
+import { waitFor } from '../../support/wait'
 
 const ctx = { transport: 'test' } as const
 let sb: SandboxHandle
@@ -91,7 +92,7 @@ describe('import', () => {
     // Initial passwords leave the job's file once each employee has reached its end, refused ones too.
     const read = () => readFileSync(join(dir, 'jobs', started.id, 'job.json'), 'utf8')
     // (Rewritten once the run has ended, behind it: waited for, not timed.)
-    await vi.waitFor(() => expect(read()).not.toContain('Start#2024'), { timeout: 20_000, interval: 20 })
+    await waitFor(() => expect(read()).not.toContain('Start#2024'), { interval: 20 })
     expect(read()).toContain('zhangsan')
   })
 })
@@ -140,7 +141,7 @@ describe('reset many', () => {
       call<JobSummary>('bulk.start', { kind: 'members.resetPassword', profileId: profile.id, enterpriseGlobalId: DEMO_EID, password, items })
     const fileOf = (id: string) => readFileSync(join(dir, 'jobs', id, 'job.json'), 'utf8')
     const settled = async (id: string) => {
-      await vi.waitFor(() => expect(fileOf(id)).not.toContain(password), { timeout: 20_000, interval: 20 })
+      await waitFor(() => expect(fileOf(id)).not.toContain(password), { interval: 20 })
       return fileOf(id)
     }
 

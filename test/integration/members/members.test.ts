@@ -3,7 +3,7 @@
  * add / edit / reset / delete one employee (fields refused before sending, the service's own refusals at the
  * field), lost answers read back before anything is sent again, and the member directory.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
 import type { ChannelName, ChannelOutput } from '@shared/ipc/contract'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
@@ -15,6 +15,7 @@ import type { SandboxHandle } from '../../../src/sandbox/index'
 import { testCore } from '../../support/core'
 import { removeDir, tempDir } from '../../support/tmp'
 import { DEMO_EID, demoProfileInput, sandbox, unique } from '../api/support'
+import { waitFor } from '../../support/wait'
 
 const ctx = { transport: 'test' } as const
 let sb: SandboxHandle
@@ -203,12 +204,12 @@ describe('member directory', () => {
     expect(['loading', 'ready']).toContain(first.status.state)
     let people = first
     // Read in the background: asked again until it is (the timeout only ends a hung test).
-    await vi.waitFor(
+    await waitFor(
       async () => {
         people = await call('members.people', on({ globalIds: ['M000000000000001', 'M000000000000002', 'M999'] }))
         expect(people.status.state).toBe('ready')
       },
-      { timeout: 20_000, interval: 10 },
+      { interval: 10 },
     )
     expect(people.status).toMatchObject({ state: 'ready', total: sb.inspect.employees(DEMO_EID).length })
     expect(people.people).toEqual([

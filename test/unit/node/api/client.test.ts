@@ -5,13 +5,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '@shared/errors/app-error'
 import type { SecretName } from '@shared/ipc/channels/profiles'
 import { AbortScope } from '../../../../src/main/api/abort-scope'
 import { createApiClient, type ApiClient } from '../../../../src/main/api/client'
 import type { ConnectionConfig } from '../../../../src/main/api/connection'
 import type { JournalEnd, JournalSink, JournalStart } from '../../../../src/main/api/journal-sink'
+import { waitFor } from '../../../support/wait'
 
 interface Seen {
   path: string
@@ -203,7 +204,7 @@ describe('ApiClient', () => {
     const c = client()
     const asked = seen.length
     const p = c.listAssetNums('E1', { signal: ac.signal })
-    await vi.waitFor(() => expect(seen.length).toBe(asked + 1))
+    await waitFor(() => expect(seen.length).toBe(asked + 1))
     ac.abort()
     await expect(p).rejects.toMatchObject({ code: 'app.cancelled' })
 
@@ -215,7 +216,7 @@ describe('ApiClient', () => {
     const slow = client({ settings: { retryBaseMs: 60_000, maxRetries: 3 }, random: () => 0.99 })
     const ac2 = new AbortController()
     const p2 = slow.listAssetNums('E1', { signal: ac2.signal })
-    await vi.waitFor(() => expect(answered).toBe(1))
+    await waitFor(() => expect(answered).toBe(1))
     ac2.abort()
     await expect(p2).rejects.toMatchObject({ code: 'app.cancelled' })
   })
@@ -229,7 +230,7 @@ describe('ApiClient', () => {
 
     handler = () => undefined // never answers
     const stuck = Array.from({ length: 20 }, () => c.lockAssets(lockBody, { signal: scope }).catch((e: unknown) => e))
-    await vi.waitFor(() => expect(scope.listening).toBe(20))
+    await waitFor(() => expect(scope.listening).toBe(20))
     scope.abort(new Error('stop'))
     for (const e of await Promise.all(stuck)) expect(e).toMatchObject({ code: 'app.cancelled' })
     expect(scope.listening).toBe(0)

@@ -9,6 +9,7 @@ import { BulkRunner, chunk, dedupe } from '../../../../src/main/services/bulk'
 import { JobStore, type JobLogLine } from '../../../../src/main/services/bulk/job-store'
 import { MemoryJobSecrets } from '../../../../src/main/services/vault'
 import { FakeService } from './fake-client'
+import { waitFor } from '../../../support/wait'
 
 let dir: string
 let runners: BulkRunner[] = []
@@ -359,11 +360,11 @@ describe('BulkRunner: locks', () => {
       }
     }).length
     // The log is closed behind the run's end (the run does not wait for it): wait for that, not for a time.
-    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 10_000, interval: 5 })
+    await waitFor(() => expect(handles()).toBe(0), { interval: 5 })
     // The next run reopens it.
     await r.retryFailed(s.id)
     expect(await r.wait(s.id)).toMatchObject({ status: 'completed', counts: { ok: 300 } })
-    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 10_000, interval: 5 })
+    await waitFor(() => expect(handles()).toBe(0), { interval: 5 })
   })
 
   it('retryFailed and resume at the same time make one run: nothing sent twice', async () => {

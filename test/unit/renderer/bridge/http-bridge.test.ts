@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHttpBridge, resultFromResponse, TOKEN_HEADER, type BridgeStatus } from '../../../../src/renderer/bridge/http-bridge'
+import { waitFor } from '../../../support/wait'
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -128,7 +129,7 @@ describe('createHttpBridge events', () => {
       onEventsResumed: () => resumed++,
     })
     bridge.onEvent((name, payload) => received.push([name, payload]))
-    await vi.waitFor(() => expect(received).toHaveLength(2))
+    await waitFor(() => expect(received).toHaveLength(2))
     // Opened, cut, refused once, opened again: told once that events may have been missed.
     expect(resumed).toBe(1)
     expect(received).toEqual([
@@ -152,7 +153,7 @@ describe('createHttpBridge events', () => {
     const statuses: BridgeStatus[] = []
     bridge = createHttpBridge({ token: 'bad', fetch, sleep: async () => {}, onStatus: (s) => statuses.push(s) })
     bridge.onEvent(() => {})
-    await vi.waitFor(() => expect(statuses).toEqual(['unauthorized']))
+    await waitFor(() => expect(statuses).toEqual(['unauthorized']))
     await new Promise((r) => setTimeout(r, 20))
     expect(fetch).toHaveBeenCalledTimes(1)
   })
@@ -166,7 +167,7 @@ describe('createHttpBridge events', () => {
         streamResponse(['event: a\ndata: {oops\n\nevent: b\ndata: 2\n\n'], true, init?.signal)) as unknown as typeof fetch,
     })
     bridge.onEvent((name, payload) => received.push([name, payload]))
-    await vi.waitFor(() => expect(received).toEqual([['b', 2]]))
+    await waitFor(() => expect(received).toEqual([['b', 2]]))
     expect(warn).toHaveBeenCalled()
     warn.mockRestore()
   })

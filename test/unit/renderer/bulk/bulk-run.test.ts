@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
 import { createPinia, setActivePinia } from 'pinia'
@@ -12,6 +12,7 @@ import { useBulkStore } from '../../../../src/renderer/stores/bulk'
 import { lockRowFormat } from '../../../../src/renderer/models/locks/lock-results'
 import { memberRowFormat } from '../../../../src/renderer/models/members/member-results'
 import { fakeCore, tick } from '../support/fake-core'
+import { waitFor } from '../../../support/wait'
 
 const counts = (c: Partial<JobCounts>): JobCounts => ({ total: 0, ok: 0, failed: 0, unknown: 0, cancelled: 0, duplicate: 0, pending: 0, inFlight: 0, retryable: 0, ...c })
 const job = (c: Partial<JobCounts>, status: JobSummary['status'] = 'completed', updatedAt = 1): JobSummary => ({
@@ -158,7 +159,7 @@ describe('the bulk run panel', () => {
     // Paused: the calls in flight answer after the pause; the engine's last counts are shown everywhere.
     summary = job({ total: 9781, ok: 1600, failed: 3, pending: 8178 }, 'paused', 5)
     core.emit('bulk.progress', progress({ status: 'paused', counts: summary.counts }))
-    await vi.waitFor(() => expect(w.find('[data-testid="run-status"]').text()).toBe('Paused'))
+    await waitFor(() => expect(w.find('[data-testid="run-status"]').text()).toBe('Paused'))
     await flushPromises()
     expect(w.find('[data-testid="run-done"]').text()).toBe('1,603 / 9,781')
     expect(w.find('[data-testid="bulk-run-list-status"]').text()).toBe('Paused')
@@ -192,7 +193,7 @@ describe('the bulk run panel', () => {
     core.emit('bulk.progress', progress({ counts: counts({ total: 240, ok: 100, pending: 140 }) }))
     core.emit('bulk.progress', progress({ status: 'completed', counts: done.counts }))
     release()
-    await vi.waitFor(() => expect(bulk.job('j1')?.status).toBe('completed'))
+    await waitFor(() => expect(bulk.job('j1')?.status).toBe('completed'))
     expect(bulk.job('j1')?.counts.ok).toBe(240)
     expect(reads).toBe(2)
   })
@@ -209,20 +210,20 @@ describe('the bulk run panel', () => {
     })
     await bulk.loadList()
     await flushPromises()
-    await vi.waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(2))
+    await waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(2))
     const buttons = w.findAll('[data-testid="bulk-run-list-delete"]')
     // Newest first: the running job (createdAt equal, id j1 after j2) cannot be deleted.
     const runningRow = buttons.find((b) => b.attributes('disabled') !== undefined)
     expect(runningRow).toBeDefined()
     await buttons.find((b) => b.attributes('disabled') === undefined)!.trigger('click')
-    await vi.waitFor(() => expect(document.querySelector('.el-message-box')).not.toBeNull())
+    await waitFor(() => expect(document.querySelector('.el-message-box')).not.toBeNull())
     expect(document.querySelector('.el-message-box')!.textContent).toContain('This cannot be undone')
     const confirm = [...document.querySelectorAll<HTMLButtonElement>('.el-message-box button')].find((b) => b.textContent?.trim() === 'Delete')!
     confirm.click()
-    await vi.waitFor(() => expect(core.calls.find((c) => c.channel === 'bulk.delete')?.input).toEqual({ id: 'j2' }))
+    await waitFor(() => expect(core.calls.find((c) => c.channel === 'bulk.delete')?.input).toEqual({ id: 'j2' }))
     await flushPromises()
     expect(bulk.job('j2')).toBeUndefined()
-    await vi.waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(1))
+    await waitFor(() => expect(w.findAll('[data-testid="bulk-run-list-delete"]')).toHaveLength(1))
     w.unmount()
   })
 })

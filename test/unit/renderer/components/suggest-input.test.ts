@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, nextTick, ref } from 'vue'
 import { mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
 import SuggestInput from '../../../../src/renderer/components/SuggestInput.vue'
+import { waitFor } from '../../../support/wait'
 
 const settle = async () => {
   for (let i = 0; i < 3; i++) await nextTick()
@@ -12,7 +13,7 @@ const settle = async () => {
 const input = () => document.getElementById('f-type') as HTMLInputElement
 const offered = () => [...document.querySelectorAll('.el-autocomplete-suggestion li')].map((li) => li.textContent!.trim())
 /** The suggestions once the autocomplete has asked for them (after its debounce): waited for, not timed. */
-const offers = (list: string[]) => vi.waitFor(() => expect(offered()).toEqual(list), { timeout: 10_000, interval: 20 })
+const offers = (list: string[]) => waitFor(() => expect(offered()).toEqual(list), { interval: 20 })
 
 function host(initial: string) {
   const value = ref(initial)

@@ -2,12 +2,13 @@
  * The asset numbers table is read from the navigation to its tab on (the route's guard), while the screen's code
  * loads; the screen opening then asks nothing more, and a table read already is not read again.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import type { NavigationGuardWithThis, RouteRecordRaw } from 'vue-router'
 import { installBridge } from '../../../../src/renderer/bridge'
 import { routes } from '../../../../src/renderer/router'
 import { useHoldingsStore } from '../../../../src/renderer/stores/holdings'
+import { waitFor } from '../../../support/wait'
 
 const table = { profileId: 'sandbox', enterpriseGlobalId: 'E1', fetchedAt: 1, cached: false, count: 1, holders: [], assetNum: ['8100000001'], assetId: ['A1'], holder: [-1], flags: [0] }
 
@@ -38,11 +39,11 @@ describe('the numbers tab', () => {
     })
     numbersGuard()()
     const store = useHoldingsStore()
-    await vi.waitFor(() => expect(calls).toEqual(['holdings.numbers']))
+    await waitFor(() => expect(calls).toEqual(['holdings.numbers']))
     // The screen mounts while the answer is on its way: no second reading.
     store.open()
     release()
-    await vi.waitFor(() => expect(store.model?.table.count).toBe(1))
+    await waitFor(() => expect(store.model?.table.count).toBe(1))
     store.open()
     numbersGuard()()
     // The guard's module is loaded already: its answer comes within a turn of the event loop.

@@ -8,6 +8,7 @@ import { installBridge } from '../../../../src/renderer/bridge'
 import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import ProfileDialog from '../../../../src/renderer/views/settings/ProfileDialog.vue'
 import { NO_SECRETS, profileView } from './profile-view-fixture'
+import { waitFor } from '../../../support/wait'
 
 type Call = { channel: string; input: unknown }
 type Answer = (input: unknown) => unknown
@@ -96,7 +97,7 @@ describe('ProfileDialog', () => {
     await input('field-baseUrl').setValue('https://lic.example.com')
     await input('secret-orderAppSecret').setValue('s3cret')
     await flushPromises()
-    await vi.waitFor(() => expect(draftBody).toMatchObject({ target: 'new', fields: { name: 'Half done', baseUrl: 'https://lic.example.com' } }))
+    await waitFor(() => expect(draftBody).toMatchObject({ target: 'new', fields: { name: 'Half done', baseUrl: 'https://lic.example.com' } }))
     expect(JSON.stringify(draftBody)).not.toContain('s3cret')
 
     // The page is loaded again: the dialog asks to be opened again, with what was typed.
@@ -123,7 +124,7 @@ describe('ProfileDialog', () => {
     installBridge(fakeCore({}).bridge)
     await open(null)
     await input('field-name').setValue('x'.repeat(60))
-    await vi.waitFor(() => expect($('[data-testid="field-name-limit"]').text()).toBe('At most 60 characters.'))
+    await waitFor(() => expect($('[data-testid="field-name-limit"]').text()).toBe('At most 60 characters.'))
   })
 
   it('checks the form before calling the core, and shows the problems on the fields', async () => {
@@ -134,15 +135,11 @@ describe('ProfileDialog', () => {
     await $('[data-testid="profile-save"]').trigger('click')
     await flushPromises()
     expect(core.calls).toEqual([])
-    // Element Plus shows each field's error after a short debounce of its own: wait for both (vi.waitFor's own limit
-    // is 1 s, which a loaded machine passes between the two).
-    await vi.waitFor(
-      () => {
-        expect(dialogText()).toContain('Required.')
-        expect(dialogText()).toContain('Enter an address starting with http:// or https://.')
-      },
-      { timeout: 60_000 },
-    )
+    // Element Plus shows each field's error after a short debounce of its own: wait for both.
+    await waitFor(() => {
+      expect(dialogText()).toContain('Required.')
+      expect(dialogText()).toContain('Enter an address starting with http:// or https://.')
+    })
     expect(dialogOpen()).toBe(true)
   })
 
@@ -182,7 +179,7 @@ describe('ProfileDialog', () => {
     expect((input('field-name').element as HTMLInputElement).value).toBe('Head office')
     expect((input('secret-orderAppSecret').element as HTMLInputElement).value).toBe('s3cret')
     expect($('[data-testid="profile-save-error"]').text()).toContain('Not saved. Everything you typed is still here.')
-    await vi.waitFor(() => expect(dialogText()).toContain('Already exists: Head office'))
+    await waitFor(() => expect(dialogText()).toContain('Already exists: Head office'))
     expect(w.emitted('saved')).toBeUndefined()
 
     refuse = false
@@ -251,7 +248,7 @@ describe('ProfileDialog', () => {
     await input('field-name').setValue('Half typed')
     await $('[data-testid="profile-dialog"] .el-dialog__headerbtn').trigger('click')
     // The confirmation box is loaded on its first use, so it appears after an import, not on the next tick.
-    await vi.waitFor(() => expect(document.body.textContent).toContain('Close the form and lose what you typed?'))
+    await waitFor(() => expect(document.body.textContent).toContain('Close the form and lose what you typed?'))
     const keep = [...document.querySelectorAll('.el-message-box button')].find((b) => b.textContent?.includes('Keep editing'))
     expect(keep).toBeDefined()
     ;(keep as HTMLButtonElement).click()
@@ -267,7 +264,7 @@ describe('ProfileDialog', () => {
     await open(view())
     await $('[data-testid="profile-dialog"] .el-dialog__headerbtn').trigger('click')
     // jsdom runs no leave transition, so the overlay hiding is the sign the dialog closed.
-    await vi.waitFor(() => expect(dialogOpen()).toBe(false))
+    await waitFor(() => expect(dialogOpen()).toBe(false))
     expect(document.body.textContent).not.toContain('Close the form and lose what you typed?')
   })
 
@@ -298,7 +295,7 @@ describe('ProfileDialog', () => {
     await $('[data-testid="profile-save"]').trigger('click')
     await flushPromises()
     expect(core.calls).toEqual([])
-    await vi.waitFor(() => expect(dialogText()).toContain('the credentials would cross the network unencrypted'))
+    await waitFor(() => expect(dialogText()).toContain('the credentials would cross the network unencrypted'))
 
     await $('[data-testid="field-allowInsecureHttp"] input').setValue(true)
     await flushPromises()

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import ElementPlus from 'element-plus'
 import { createPinia, setActivePinia } from 'pinia'
@@ -9,6 +9,7 @@ import { applyLocale, i18n } from '../../../../src/renderer/i18n'
 import { useAppStore } from '../../../../src/renderer/stores/app'
 import UpdatesCard from '../../../../src/renderer/views/settings/UpdatesCard.vue'
 import { fakeCore } from '../support/fake-core'
+import { waitFor } from '../../../support/wait'
 
 const base: UpdateStatus = { version: '0.1.0', phase: 'idle', feedUrl: DEFAULT_SETTINGS.updates.feedUrl, installOnQuit: false }
 
@@ -68,7 +69,7 @@ describe('Settings: updates', () => {
     await field.trigger('blur')
     await flushPromises()
     // Element Plus shows a form item's error a render after it is set.
-    await vi.waitFor(() => expect(wrapper.find('.el-form-item__error').text()).toBe('Enter an http or https address.'))
+    await waitFor(() => expect(wrapper.find('.el-form-item__error').text()).toBe('Enter an http or https address.'))
     expect(core.calls.some((c) => c.channel === 'settings.update')).toBe(false)
     await field.setValue('https://intranet.example/desk/')
     await field.trigger('blur')
