@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
-import { HANG_MS } from './test/support/hang'
+import { HANG_MS } from './test/support/hang.js'
 
 // A timeout ends a hung test; it never measures one. Under two busy loops and other work (load 15-20 on 2 cores) a
 // jsdom test that mounts an Element Plus table for the first time took over 30 s, so every project gets the room

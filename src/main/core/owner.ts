@@ -57,7 +57,9 @@ export function readOwner(dataDir: string): OwnerInfo | null {
  * without its token: an error travels further (logs, a script's output) than the owner file.
  */
 export function describeHolder(holder: OwnerInfo | null): string {
-  if (!holder) return 'another process'
+  // The lock is taken before owner.json is written and kept after it is removed: a holder not named yet is starting
+  // or stopping. The sentence reads "License Desk <holder>".
+  if (!holder) return 'process (starting or stopping)'
   const what = holder.shell === 'cli' ? 'license-desk command' : holder.shell === 'browser' ? 'browser mode' : 'app'
   return `process ${holder.pid} (${what}${holder.address ? `, ${holder.address.split('#')[0]}` : ''})`
 }
