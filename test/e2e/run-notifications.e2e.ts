@@ -5,7 +5,7 @@
  * shows none), and whether the tab is in front is set by the test.
  */
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, invoke as api, type AppHandle } from './fixtures'
 import { refusedOrder } from './fixtures/refused-order'
 
 declare global {
@@ -33,9 +33,20 @@ async function recordNotices(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Opens the app and waits until its event stream is open: an end the core announces before then reaches no page (a
+ * busy machine can submit the order before the stream is connected). The core registers the stream before its
+ * answer's headers leave, so the answer means no later event is missed.
+ */
+async function openWithEvents(app: AppHandle, page: Page): Promise<void> {
+  const events = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200)
+  await app.open(page)
+  await events
+}
+
 test('a run that ends behind another window is notified; one that ends in front is not', async ({ app, page }) => {
   await recordNotices(page)
-  await app.open(page)
+  await openWithEvents(app, page)
   await page.getByTestId('nav-settings').click()
   await page.getByTestId('language-zh-CN').click()
   await expect(page.getByTestId('nav-drafts')).toContainText('草稿')
@@ -59,7 +70,7 @@ test('a run that ends behind another window is notified; one that ends in front 
 
 test('an order the outbox sends while the tab is behind is notified when the outbox is done, in the user\'s language', async ({ app, page }) => {
   await recordNotices(page)
-  await app.open(page)
+  await openWithEvents(app, page)
   await expect(page.getByTestId('nav-orders')).toBeVisible()
   await refusedOrder(app)
   await expect.poll(() => page.evaluate(() => window.__notices)).toEqual([
