@@ -6,7 +6,7 @@
  * empty state's words, and the book's own empty state with the same action.
  */
 import { SANDBOX_DEMO_CUSTOMERS } from '@shared/sandbox-demo'
-import { test, expect } from './fixtures'
+import { test, expect, chooseLanguage } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 
 test('a fresh book: the picker says what to do, adds the Sandbox’s demo customers, and one fills the entry (English)', async ({ app, page }) => {
@@ -71,8 +71,7 @@ test('a fresh book: the picker says what to do, adds the Sandbox’s demo custom
 test('in Chinese: the empty book says what to do, in the picker and in the book', async ({ app, page }) => {
   test.setTimeout(60_000)
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-customers').click()
   await expect(page.getByTestId('book-empty')).toContainText('添加沙箱的演示客户')
   await page.getByTestId('nav-orders').click()

@@ -10,7 +10,7 @@ import type { CustomerRecord } from '@shared/ipc/channels/customers'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { startSandbox } from '../../src/sandbox/index'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, invoke as api, chooseLanguage } from './fixtures'
 
 async function tab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name, exact: true }).click()
@@ -124,8 +124,7 @@ test('find, bind, create, update, and pick customers in the Assets screen (Engli
 test('in Chinese: a half-typed bind survives a restart, the service’s 13004 lands at its field, and the profile’s enterprise is picked from the book', async ({ app, page }) => {
   test.setTimeout(180_000)
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-customers').click()
   await tab(page, '绑定')
   await fill(page, 'bind', { channelCode: 'DEMO', channelCustomerId: 'DEMO-0001', customerName: '半截客户', passwordMobile: '1380013' })

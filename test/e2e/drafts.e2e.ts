@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { emptyEntry, orderDraftSchema } from '@shared/orders/draft'
-import { test, expect, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pickFromMenu, type AppHandle, chooseLanguage } from './fixtures'
 
 function order(customer: string, orderType: 'new_buy' | 'delete_asset', entries = 1) {
   return orderDraftSchema.parse({
@@ -135,8 +135,7 @@ test('list, search, rename, copy, remove with undo, export and import, bad files
 test('in Chinese: the list in words, and a refused file says why', async ({ app, page }) => {
   await seed(app)
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-drafts').click()
   await expect(page.getByRole('tab', { name: '订单草稿 (2)' })).toBeVisible()
   await expect(row(page, 'ACME annual locks').getByTestId('draft-type')).toHaveText('新购')

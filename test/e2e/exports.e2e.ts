@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures'
+import { test, expect, chooseLanguage } from './fixtures'
 
 test.use({ appEnv: { LICENSE_DESK_EXPORT_HOLD_ROWS: '50' } })
 
@@ -54,8 +54,7 @@ test('the numbers shown are exported by the core and fetched once; a cancelled e
 
 test('in Chinese: an export’s progress and its Cancel', async ({ app, page }) => {
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await openNumbers(page, app.origin)
   await page.getByTestId('numbers-export').click()
   await page.getByTestId('numbers-export-csv').click()

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, invoke as api, chooseLanguage } from './fixtures'
 import { expectNoSeriousA11y } from './fixtures/a11y'
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
@@ -80,8 +80,7 @@ test('lists, filters, details and exports what the app sent', async ({ app, page
   expect(json.find((e) => e.operation === 'getShellNums')?.shellNumbers).toEqual(shell.numbers)
 
   // The results in the user's language: the same entries in Chinese.
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-journal').click()
   await expect(page.getByTestId('journal-row-summary')).toHaveText(['2 个锁：1 个已禁用，1 个操作失败', '已发放 3 个资产编号'])
 })
@@ -121,8 +120,7 @@ test('a bulk run of several calls is one row that opens to list its calls', asyn
   await toggle.click()
   await expect(page.getByTestId('journal-call-operation')).toHaveCount(0)
 
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-journal').click()
   await expect(page.getByTestId('journal-run-calls')).toHaveText(['批量任务，共 3 次调用'])
   await expect(page.getByTestId('journal-run-summary')).toHaveText(['5 个锁：5 个不存在'])

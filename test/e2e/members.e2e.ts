@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { MEMBER_DRAFT_IDS } from '@shared/ipc/channels/members'
-import { test, expect, draftText, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
+import { test, expect, draftText, invoke as api, pickFromMenu, type AppHandle, chooseLanguage } from './fixtures'
 
 interface Found {
   found: { asked: string; globalId: string; userName: string; name: string }[]
@@ -28,11 +28,6 @@ async function openMembers(app: AppHandle, page: Page): Promise<void> {
   await app.open(page)
   await page.getByTestId('nav-members').click()
   await expect(page.getByTestId('members-view')).toBeVisible()
-}
-
-async function chooseLanguage(page: Page, testId: string): Promise<void> {
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId(testId).click()
 }
 
 /** The accounts shown on the page of the list. */
@@ -214,7 +209,7 @@ test('imports an Excel file of 250 with 10 bad rows, exports the rows not import
   await api(app, 'customers.addSandboxDemo', {})
 
   await app.open(page)
-  await chooseLanguage(page, 'language-zh-CN')
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-members').click()
   await page.locator('#tab-import').click()
   await page.getByTestId('import-file-input').setInputFiles(file)
@@ -373,7 +368,7 @@ test.describe('without a system keychain, a slow service', () => {
       expect(failed[1]![3]).toContain('its initial password is no longer kept')
     }
 
-    await chooseLanguage(page, 'language-zh-CN')
+    await chooseLanguage(page, 'zh-CN')
     await page.getByTestId('nav-members').click()
     await page.locator('#tab-import').click()
     await expect(page.getByTestId('import-passwords-in-memory')).toContainText('没有系统钥匙串：本次导入的初始密码仅保存在内存中。')
@@ -386,7 +381,7 @@ test.describe('without a system keychain', () => {
   test('a bulk password reset says its password is kept in memory only while it runs (中文 too)', async ({ app, page }) => {
     const words = { en: 'No system keychain: this password is kept in memory only while the reset runs.', 'zh-CN': '没有系统钥匙串：重置进行期间此密码仅保存在内存中。' }
     for (const lang of ['en', 'zh-CN'] as const) {
-      if (lang === 'zh-CN') await chooseLanguage(page, 'language-zh-CN')
+      if (lang === 'zh-CN') await chooseLanguage(page, 'zh-CN')
       await openMembers(app, page)
       await pickFromMenu(page, page.getByTestId('member-bulk'), 'member-bulk-reset-pasted')
       await page.getByTestId('member-bulk-text').fill('zhangsan')

@@ -12,7 +12,7 @@ import type { DraftMeta } from '@shared/ipc/channels/drafts'
 import { DRAFT_FILE_FORMAT, DRAFT_FILE_VERSION } from '@shared/drafts/kinds'
 import { emptyEntry, orderDraftSchema } from '@shared/orders/draft'
 import { CLI_ENTRY } from '../support/cli'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, invoke as api, chooseLanguage } from './fixtures'
 
 const run = promisify(execFile)
 
@@ -51,8 +51,7 @@ test('license-desk open: the window asks, Cancel adds nothing, Add opens the dra
 
 test('in Chinese: a file that is not ours is refused with the reason, and nothing is added', async ({ app, page }) => {
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await api(app, 'files.offer', { fileName: 'notes.ldrafts', content: '{"hello": 1}' })
   await expect(page.getByTestId('opened-file')).toContainText('打开“notes.ldrafts”')
   await expect(page.getByTestId('opened-file-error')).toContainText('这不是 License Desk 草稿文件')

@@ -14,7 +14,7 @@ import type { OrderRecord } from '@shared/ipc/channels/orders'
 import { SANDBOX_DEMO } from '@shared/sandbox-demo'
 import { draftFromBody } from '@shared/orders/refund'
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index'
-import { test, expect, invoke as api, pickFromMenu, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, pickFromMenu, type AppHandle, chooseLanguage } from './fixtures'
 
 /** A fresh lock number nobody bought yet in this sandbox. */
 const freshLock = (): string => `87${String(Date.now()).slice(-8)}`
@@ -140,13 +140,11 @@ test('an order submitted while the service is down waits for the connection, the
     await expect(page.getByTestId('outbox-connection')).toContainText('1 order will go out when the connection is back')
     await expect(row.getByTestId('outbox-withdraw')).toBeVisible()
     // The same, in Chinese.
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('language-zh-CN').click()
+    await chooseLanguage(page, 'zh-CN')
     await page.goto(`${app.origin}/#/orders/history`)
     await expect(row.getByTestId('order-state')).toHaveText('等待连接')
     await expect(page.getByTestId('outbox-connection')).toContainText('个订单将在连接恢复后发送')
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('language-en').click()
+    await chooseLanguage(page, 'en')
     await page.goto(`${app.origin}/#/orders/history`)
 
     // The service comes back on the same address: "Send now" skips the wait; the order goes out once.

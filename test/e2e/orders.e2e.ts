@@ -7,7 +7,7 @@
  * numbers picked from the enterprise's asset list, an asset's products picked, sent in the revoke forms.
  */
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api } from './fixtures'
+import { test, expect, invoke as api, chooseLanguage } from './fixtures'
 import { ACME } from './fixtures/customers'
 
 /** The form item (label, input and message) around an input with this id. */
@@ -167,8 +167,7 @@ test('a new purchase: allocated numbers, a customer from the book, a product and
 test('in Chinese: an order typed, the app restarted, the order reopened with everything typed', async ({ app, page }) => {
   test.setTimeout(180_000)
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await page.getByTestId('nav-orders').click()
   await page.getByTestId('order-new').click()
   await expect(page.getByTestId('order-wizard')).toBeVisible()

@@ -4,7 +4,7 @@
  * switching and deleting profiles, and the Sandbox's connection test.
  */
 import type { Page } from '@playwright/test'
-import { test, expect, invoke } from './fixtures'
+import { test, expect, invoke, chooseLanguage } from './fixtures'
 
 const SECRET = 'e2e-order-secret-4711'
 
@@ -207,8 +207,7 @@ test('Settings → General offers the limits and bulk settings with their bounds
   await expect(page.getByTestId('shellnums-view')).toContainText('At most 20 per request')
 
   // In Chinese.
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await expect(page.getByTestId('settings-limits')).toContainText('每次调用的锁号数')
   await expect(page.getByTestId('settings-limits')).toContainText('1 到 5,000；默认 100')
   await expect(page.getByTestId('settings-limits')).toContainText('单次调用时限')

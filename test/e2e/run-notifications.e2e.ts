@@ -5,7 +5,7 @@
  * shows none), and whether the tab is in front is set by the test.
  */
 import type { Page } from '@playwright/test'
-import { test, expect, invoke as api, type AppHandle } from './fixtures'
+import { test, expect, invoke as api, type AppHandle, chooseLanguage } from './fixtures'
 import { refusedOrder } from './fixtures/refused-order'
 
 declare global {
@@ -47,8 +47,7 @@ async function openWithEvents(app: AppHandle, page: Page): Promise<void> {
 test('a run that ends behind another window is notified; one that ends in front is not', async ({ app, page }) => {
   await recordNotices(page)
   await openWithEvents(app, page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await expect(page.getByTestId('nav-drafts')).toContainText('草稿')
 
   const run = async () => {

@@ -3,17 +3,11 @@
  * (our texts, Element Plus's own texts and <html lang>, kept across a restart), the system language, the page
  * without a valid access key, the banner when the core goes away, and the banner without a system keychain.
  */
-import type { Page } from '@playwright/test'
 import { BUILT_AREAS } from '../../src/renderer/router/area-names'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { test, expect, draftText } from './fixtures'
+import { test, expect, draftText, chooseLanguage } from './fixtures'
 import { BROWSER_ENTRY } from './fixtures/app-process'
-
-async function chooseLanguage(page: Page, testId: string): Promise<void> {
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId(testId).click()
-}
 
 test('every area is reachable from the navigation, none says "coming soon"; a new user lands on Orders', async ({ app, page }) => {
   await app.open(page)
@@ -39,7 +33,7 @@ test('the navigation collapses to icons and stays so after a reload', async ({ a
 test('switching to 中文 changes the shell and Element Plus at once, and survives a restart', async ({ app, page }) => {
   await app.open(page)
   await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
-  await chooseLanguage(page, 'language-zh-CN')
+  await chooseLanguage(page, 'zh-CN')
 
   await expect(page.getByTestId('nav-orders')).toHaveText('订单')
   await expect(page.getByTestId('nav-settings')).toHaveText('设置')
@@ -62,7 +56,7 @@ test('switching to 中文 changes the shell and Element Plus at once, and surviv
   await expect(page.getByTestId('orders-view')).toContainText('订单')
   await expect(page.getByText('即将推出')).toHaveCount(0)
 
-  await chooseLanguage(page, 'language-en')
+  await chooseLanguage(page, 'en')
   await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 })
@@ -102,8 +96,7 @@ test('a page without a valid access key explains how to get in, and never shows 
 
 test('after a restart the open tab says, in the chosen language, how to reconnect, and the new address reconnects it', async ({ app, page }) => {
   await app.open(page)
-  await page.getByTestId('nav-settings').click()
-  await page.getByTestId('language-zh-CN').click()
+  await chooseLanguage(page, 'zh-CN')
   await expect(page.getByTestId('nav-orders')).toHaveText('订单')
 
   // The app restarts on the same port (same page origin): the tab's kept access key is no longer valid.
@@ -150,7 +143,7 @@ test('when the core stops, the banner says how to reconnect this tab; what is ty
   await expect.poll(() => draftText(app, 'locks')).toContain('typed@while.down')
 
   // In Chinese too.
-  await chooseLanguage(page, 'language-zh-CN')
+  await chooseLanguage(page, 'zh-CN')
   await expect(page.getByTestId('nav-orders')).toHaveText('订单')
   await app.stop()
   await expect(banner).toContainText('License Desk 核心未在运行', { timeout: 30_000 })
