@@ -5,6 +5,7 @@
  * once per row. Shared: the screen filters with it, and the core makes the export of what the screen shows with it.
  */
 import { HOLDING_FLAG, type HoldingTable } from '../ipc/channels/holdings'
+import type { NumberSort, NumberStateFilter } from './number-states'
 
 export interface NumberRow {
   readonly index: number
@@ -19,12 +20,7 @@ export interface NumberRow {
   readonly borrowedLock: boolean
 }
 
-export const NUMBER_STATES = ['all', 'free', 'held', 'lent', 'online'] as const
-export type NumberStateFilter = (typeof NUMBER_STATES)[number]
-
-export const NUMBER_SORT_KEYS = ['assetNum', 'holder', 'state'] as const
-export type NumberSortKey = (typeof NUMBER_SORT_KEYS)[number]
-export type NumberSort = { key: NumberSortKey; order: 'asc' | 'desc' } | null
+export { NUMBER_SORT_KEYS, NUMBER_STATES, type NumberSort, type NumberSortKey, type NumberStateFilter } from './number-states'
 
 export interface NumbersModel {
   readonly table: Pick<HoldingTable, 'profileId' | 'enterpriseGlobalId' | 'fetchedAt' | 'cached' | 'count'>
@@ -170,7 +166,7 @@ export interface NumberWords {
 }
 
 /** A row's state in words. */
-export function stateWords(r: NumberRow, w: NumberWords): string {
+export function stateWords(r: Pick<NumberRow, 'borrowedLock' | 'holder' | 'lent'>, w: NumberWords): string {
   if (r.borrowedLock) return r.holder ? w.borrowedLent : w.borrowedFree
   if (r.lent) return w.lent
   return r.holder ? w.held : w.free

@@ -1,0 +1,121 @@
+/**
+ * The asset numbers table as the screen shows it, kept in the core: the joined table (rows made once per copy of
+ * the lists), its filter, search and sort (src/shared/holdings/numbers.ts), holders named from the employee list
+ * as it is read. The screen asks for the rows in view (a window) and gets them with the counts; the export of
+ * what the screen shows reads the same filtered rows. 200,000 numbers never cross to the page.
+ */
+import { buildNumbersModel, filterNumbers, personLabel, type NumberRow, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
+import type { HoldingWindow, WindowRow } from '@shared/ipc/channels/holdings'
+import type { Person } from '@shared/ipc/channels/members'
+import type { MemberDirectory } from '../members'
+import type { HoldingsTarget, NumbersEntry } from './numbers'
+
+export interface TableQuery {
+  state: NumberStateFilter
+  text: string
+  sort: NumberSort
+}
+
+/** One enterprise's table: the rows (per copy of the lists), the holders' names (per reading), the last filter. */
+interface Kept {
+  columns: ReturnType<NumbersEntry['columns']>
+  model: NumbersModel
+  namesKey: string
+  people: Map<string, Person>
+  labels: Map<string, string>
+  named: boolean
+  last: { key: string; rows: readonly NumberRow[] } | null
+}
+
+/** The copy of the lists it reads (the holdings service's cache). */
+type Lists = Pick<NumbersEntry, 'fetchedAt' | 'columns'>
+
+export interface TableViewDeps {
+  cache: { get(t: HoldingsTarget, opts: { refresh?: boolean }): Promise<{ entry: Lists; cached: boolean }> }
+  directory: Pick<MemberDirectory, 'status' | 'people'>
+}
+
+export class HoldingsTableView {
+  private readonly kept = new Map<string, Kept>()
+
+  constructor(private readonly deps: TableViewDeps) {}
+
+  /** The table of an enterprise (the copy read before unless `refresh`), its holders named as known now. */
+  private async table(t: HoldingsTarget, refresh: boolean): Promise<{ k: Kept; entry: Lists; cached: boolean }> {
+    const { entry, cached } = await this.deps.cache.get(t, { refresh })
+    const key = `${t.profileId}\u0000${t.enterpriseGlobalId}`
+    const columns = entry.columns()
+    let k = this.kept.get(key)
+    if (!k || k.columns !== columns) {
+      const model = buildNumbersModel({ ...t, fetchedAt: entry.fetchedAt, cached, ...columns })
+      k = { columns, model, namesKey: '', people: new Map(), labels: new Map(), named: false, last: null }
+      this.kept.delete(key)
+      this.kept.set(key, k)
+      while (this.kept.size > 2) this.kept.delete(this.kept.keys().next().value!)
+    }
+    this.name(t, k)
+    return { k, entry, cached }
+  }
+
+  /** Names the holders again when the employee list has changed (a page more read, a new reading). */
+  private name(t: HoldingsTarget, k: Kept): void {
+    const s = this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
+    const namesKey = `${s.state}|${s.loaded}|${s.readAt ?? ''}`
+    if (namesKey === k.namesKey) return
+    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.model.holders).people
+    k.people = new Map(people.map((p) => [p.globalId, p]))
+    k.labels = new Map(people.map((p) => [p.globalId, personLabel(p)]))
+    k.namesKey = namesKey
+    k.named = s.state === 'ready'
+    // What a search found in the names, or the holder sort, may differ now.
+    k.last = null
+  }
+
+  /** The rows passing the query, sorted (the last query's answer kept: the screen asks it again per window). */
+  private rows(k: Kept, q: TableQuery): readonly NumberRow[] {
+    const key = `${q.state}\u0000${q.text}\u0000${q.sort ? `${q.sort.key}:${q.sort.order}` : ''}`
+    if (k.last?.key === key) return k.last.rows
+    const labels = k.labels
+    const rows = filterNumbers(k.model, { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
+    k.last = { key, rows }
+    return rows
+  }
+
+  /** Rows `offset` to `offset + limit` of the table as the query shows it, with the counts. */
+  async window(t: HoldingsTarget, q: TableQuery & { offset: number; limit: number; refresh: boolean }): Promise<HoldingWindow> {
+    const { k, entry, cached } = await this.table(t, q.refresh)
+    const all = this.rows(k, q)
+    const slice = all.slice(q.offset, q.offset + q.limit)
+    const rows = slice.map((r): WindowRow => ({
+      assetNum: r.assetNum,
+      assetId: r.assetId,
+      holder: r.holder,
+      name: r.holder ? (k.labels.get(r.holder) ?? null) : null,
+      lent: r.lent,
+      online: r.online,
+      borrowedLock: r.borrowedLock,
+    }))
+    return {
+      ...t,
+      fetchedAt: entry.fetchedAt,
+      cached,
+      count: k.model.table.count,
+      counts: { ...k.model.counts },
+      total: all.length,
+      offset: q.offset,
+      rows,
+      named: k.named,
+    }
+  }
+
+  /** Every row the query shows and the people naming them (the export), once the employee list is read. */
+  async shown(t: HoldingsTarget, q: TableQuery): Promise<{ rows: readonly NumberRow[]; people: ReadonlyMap<string, Person> }> {
+    const { k } = await this.table(t, false)
+    return { rows: this.rows(k, q), people: k.people }
+  }
+
+  /** Forgets the tables (profiles changed). */
+  clear(): void {
+    this.kept.clear()
+  }
+}
