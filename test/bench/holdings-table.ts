@@ -131,6 +131,7 @@ export async function runHoldingsTableBench(opts: { scale?: number; sandbox?: 's
     await page.goto(app.url)
     await page.waitForSelector('#app > *')
     const t0 = Date.now()
+    const pageT0 = await page.evaluate<number>('performance.now()')
     await page.goto(`${app.origin}/#/members/numbers`)
     await page.waitForSelector(ROW, { timeout: 180_000 })
     const loadSeconds = (Date.now() - t0) / 1000
@@ -144,9 +145,10 @@ export async function runHoldingsTableBench(opts: { scale?: number; sandbox?: 's
     const namedSeconds = (Date.now() - t0) / 1000
     log(`${rows} rows after ${loadSeconds.toFixed(1)} s, holders named after ${namedSeconds.toFixed(1)} s`)
     // Where the load went: the call of the table (the core's read of the service, and the transfer) as the page saw it.
+    // startMs / endMs: when the call left and its answer was in, from the navigation to the tab.
     const calls = await page.evaluate<{ name: string; ms: number; waitMs: number; kB: number }[]>(`performance.getEntriesByType('resource')
       .filter((e) => e.name.includes('/api/invoke/holdings.window') || e.name.includes('/api/invoke/members.people'))
-      .map((e) => ({ name: e.name.split('/').pop(), ms: Math.round(e.duration), waitMs: Math.round(e.responseStart - e.requestStart), kB: Math.round(e.encodedBodySize / 1024) }))`)
+      .map((e) => ({ name: e.name.split('/').pop(), startMs: Math.round(e.startTime - ${pageT0}), endMs: Math.round(e.responseEnd - ${pageT0}), ms: Math.round(e.duration), waitMs: Math.round(e.responseStart - e.requestStart), kB: Math.round(e.encodedBodySize / 1024) }))`)
     log(`calls: ${JSON.stringify(calls)}`)
     await page.waitForTimeout(500)
 

@@ -33,12 +33,24 @@ export interface NumbersModel {
   readonly counts: Readonly<Record<NumberStateFilter, number>>
 }
 
+/** How many numbers are in each state, from the columns. */
+export function numberCounts(t: Pick<HoldingTable, 'count' | 'holder' | 'flags'>): Record<NumberStateFilter, number> {
+  const counts = { all: t.count, free: 0, held: 0, lent: 0, online: 0 }
+  for (let i = 0; i < t.count; i++) {
+    if (t.holder[i]! >= 0) counts.held++
+    else counts.free++
+    const f = t.flags[i]!
+    if (f & HOLDING_FLAG.lent) counts.lent++
+    if (f & HOLDING_FLAG.online) counts.online++
+  }
+  return counts
+}
+
 /** Builds the rows (one pass) and the counts per state. */
 export function buildNumbersModel(t: HoldingTable): NumbersModel {
   const n = t.count
   const rows = new Array<NumberRow>(n)
   const keys = new Array<string>(n)
-  const counts = { all: n, free: 0, held: 0, lent: 0, online: 0 }
   for (let i = 0; i < n; i++) {
     const f = t.flags[i]!
     const h = t.holder[i]!
@@ -54,14 +66,10 @@ export function buildNumbersModel(t: HoldingTable): NumbersModel {
     }
     rows[i] = row
     keys[i] = row.assetNum.toLowerCase()
-    if (h >= 0) counts.held++
-    else counts.free++
-    if (row.lent) counts.lent++
-    if (row.online) counts.online++
   }
   const { profileId, enterpriseGlobalId, fetchedAt, cached, count } = t
   const holders = [...t.holders]
-  return { table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, holders, rows, keys, holderKeys: holders.map((h) => h.toLowerCase()), counts }
+  return { table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, holders, rows, keys, holderKeys: holders.map((h) => h.toLowerCase()), counts: numberCounts(t) }
 }
 
 /** Per model: each holder's label as last seen, and it in lower case (labels arrive later, so kept as they come). */

@@ -4,8 +4,8 @@
  * as it is read. The screen asks for the rows in view (a window) and gets them with the counts; the export of
  * what the screen shows reads the same filtered rows. 200,000 numbers never cross to the page.
  */
-import { buildNumbersModel, filterNumbers, personLabel, type NumberRow, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
-import type { HoldingWindow, WindowRow } from '@shared/ipc/channels/holdings'
+import { buildNumbersModel, filterNumbers, numberCounts, personLabel, type NumberRow, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
+import { HOLDING_FLAG, type HoldingWindow, type WindowRow } from '@shared/ipc/channels/holdings'
 import type { Person } from '@shared/ipc/channels/members'
 import type { MemberDirectory } from '../members'
 import type { HoldingsTarget, NumbersEntry } from './numbers'
@@ -16,10 +16,18 @@ export interface TableQuery {
   sort: NumberSort
 }
 
-/** One enterprise's table: the rows (per copy of the lists), the holders' names (per reading), the last filter. */
+type Columns = ReturnType<NumbersEntry['columns']>
+
+/**
+ * One enterprise's table: the columns of a copy of the lists, its rows (made after the first answer: the table
+ * as read needs none), the holders' names (per reading), the last filter.
+ */
 interface Kept {
-  columns: ReturnType<NumbersEntry['columns']>
-  model: NumbersModel
+  t: HoldingsTarget
+  fetchedAt: number
+  columns: Columns
+  counts: Record<NumberStateFilter, number>
+  model: NumbersModel | null
   namesKey: string
   people: Map<string, Person>
   labels: Map<string, string>
@@ -47,8 +55,7 @@ export class HoldingsTableView {
     const columns = entry.columns()
     let k = this.kept.get(key)
     if (!k || k.columns !== columns) {
-      const model = buildNumbersModel({ ...t, fetchedAt: entry.fetchedAt, cached, ...columns })
-      k = { columns, model, namesKey: '', people: new Map(), labels: new Map(), named: false, last: null }
+      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', people: new Map(), labels: new Map(), named: false, last: null }
       this.kept.delete(key)
       this.kept.set(key, k)
       while (this.kept.size > 2) this.kept.delete(this.kept.keys().next().value!)
@@ -62,7 +69,7 @@ export class HoldingsTableView {
     const s = this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
     const namesKey = `${s.state}|${s.loaded}|${s.readAt ?? ''}`
     if (namesKey === k.namesKey) return
-    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.model.holders).people
+    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.columns.holders).people
     k.people = new Map(people.map((p) => [p.globalId, p]))
     k.labels = new Map(people.map((p) => [p.globalId, personLabel(p)]))
     k.namesKey = namesKey
@@ -71,12 +78,18 @@ export class HoldingsTableView {
     k.last = null
   }
 
+  /** The table's rows (200,000 objects: made once per copy of the lists). */
+  private model(k: Kept): NumbersModel {
+    k.model ??= buildNumbersModel({ ...k.t, fetchedAt: k.fetchedAt, cached: true, ...k.columns })
+    return k.model
+  }
+
   /** The rows passing the query, sorted (the last query's answer kept: the screen asks it again per window). */
   private rows(k: Kept, q: TableQuery): readonly NumberRow[] {
     const key = `${q.state}\u0000${q.text}\u0000${q.sort ? `${q.sort.key}:${q.sort.order}` : ''}`
     if (k.last?.key === key) return k.last.rows
     const labels = k.labels
-    const rows = filterNumbers(k.model, { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
+    const rows = filterNumbers(this.model(k), { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
     k.last = { key, rows }
     return rows
   }
@@ -84,27 +97,44 @@ export class HoldingsTableView {
   /** Rows `offset` to `offset + limit` of the table as the query shows it, with the counts. */
   async window(t: HoldingsTarget, q: TableQuery & { offset: number; limit: number; refresh: boolean }): Promise<HoldingWindow> {
     const { k, entry, cached } = await this.table(t, q.refresh)
-    const all = this.rows(k, q)
-    const slice = all.slice(q.offset, q.offset + q.limit)
-    const rows = slice.map((r): WindowRow => ({
-      assetNum: r.assetNum,
-      assetId: r.assetId,
-      holder: r.holder,
-      name: r.holder ? (k.labels.get(r.holder) ?? null) : null,
-      lent: r.lent,
-      online: r.online,
-      borrowedLock: r.borrowedLock,
-    }))
+    const asRead = q.state === 'all' && q.text.trim() === '' && q.sort === null
+    let total: number
+    let rows: WindowRow[]
+    if (asRead && !k.model) {
+      // The table as read (opening the screen): straight from the columns; its rows are made once this is sent.
+      total = k.columns.count
+      rows = []
+      for (let i = q.offset; i < Math.min(total, q.offset + q.limit); i++) rows.push(this.columnRow(k, i))
+      setImmediate(() => this.model(k))
+    } else {
+      const all = this.rows(k, q)
+      total = all.length
+      rows = all.slice(q.offset, q.offset + q.limit).map((r) => ({
+        assetNum: r.assetNum,
+        assetId: r.assetId,
+        holder: r.holder,
+        name: r.holder ? (k.labels.get(r.holder) ?? null) : null,
+        lent: r.lent,
+        online: r.online,
+        borrowedLock: r.borrowedLock,
+      }))
+    }
+    return { ...t, fetchedAt: entry.fetchedAt, cached, count: k.columns.count, counts: { ...k.counts }, total, offset: q.offset, rows, named: k.named }
+  }
+
+  private columnRow(k: Kept, i: number): WindowRow {
+    const c = k.columns
+    const h = c.holder[i]!
+    const holder = h >= 0 ? c.holders[h]! : ''
+    const f = c.flags[i]!
     return {
-      ...t,
-      fetchedAt: entry.fetchedAt,
-      cached,
-      count: k.model.table.count,
-      counts: { ...k.model.counts },
-      total: all.length,
-      offset: q.offset,
-      rows,
-      named: k.named,
+      assetNum: c.assetNum[i]!,
+      assetId: c.assetId[i]!,
+      holder,
+      name: holder ? (k.labels.get(holder) ?? null) : null,
+      lent: (f & HOLDING_FLAG.lent) !== 0,
+      online: (f & HOLDING_FLAG.online) !== 0,
+      borrowedLock: (f & HOLDING_FLAG.borrowedLock) !== 0,
     }
   }
 
@@ -119,3 +149,4 @@ export class HoldingsTableView {
     this.kept.clear()
   }
 }
+
