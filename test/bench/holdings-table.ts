@@ -6,7 +6,7 @@
  *
  * Measured in the page (performance.now(), requestAnimationFrame, PerformanceObserver('longtask')):
  * - loadSeconds: opening the screen (the core reads the list and the lent locks from the sandbox) until rows show;
- * - namedSeconds: until the first row's holder shows by name (the member directory reads 50,000 employees);
+ * - namedSeconds: until every holder in view shows by name (the member directory reads 50,000 employees);
  * - filterMs: a state filter or a search, from the input (or click) to the second animation frame after it, or
  *   later the frame after the core's answer is painted (the core filters; filterFloorMs: the same for an input
  *   that changes nothing, the frames alone);
@@ -124,8 +124,10 @@ export async function runHoldingsTableBench(opts: { scale?: number; sandbox?: 's
       profileId = p.id
       await call('profiles.activate', { id: profileId })
     }
-    const tested = (await call('profiles.test', { id: profileId })) as { summary?: string }
-    if (tested.summary !== 'allOk') throw new Error(`the sandbox did not answer: ${JSON.stringify(tested)}`)
+    // The member side is what this screen reads (the order side's read of scale-2000 assets may pass its deadline
+    // on a loaded machine).
+    const tested = (await call('profiles.test', { id: profileId })) as { member?: { read?: { status?: string } } }
+    if (tested.member?.read?.status !== 'ok') throw new Error(`the sandbox did not answer: ${JSON.stringify(tested)}`)
     log(`sandbox up after ${((Date.now() - up) / 1000).toFixed(1)} s`)
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(app.url)
@@ -138,7 +140,9 @@ export async function runHoldingsTableBench(opts: { scale?: number; sandbox?: 's
     const rows = Number(await page.getAttribute('[data-testid="numbers-count"]', 'data-total'))
     // Polled from here: the page's CSP refuses code made from strings (waitForFunction).
     for (const until = Date.now() + 180_000; ; ) {
-      if (await page.evaluate<boolean>(`(document.querySelector('${ROW}')?.textContent ?? '').includes('(zhangsan)')`)) break
+      // Every holder in view by name: the first row's, and no row showing a global id instead (class an__code
+      // without an__muted: the asset id column has both).
+      if (await page.evaluate<boolean>(`(document.querySelector('${ROW}')?.textContent ?? '').includes('(zhangsan)') && document.querySelectorAll('${ROW} .an__code:not(.an__muted)').length === 0`)) break
       if (Date.now() > until) throw new Error('the holders were not named in time')
       await page.waitForTimeout(100)
     }

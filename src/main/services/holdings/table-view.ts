@@ -29,10 +29,14 @@ interface Kept {
   counts: Record<NumberStateFilter, number>
   model: NumbersModel | null
   namesKey: string
+  /** The reading of the employee list the names are of, and the holders it has not named yet. */
+  readAt: number | null | undefined
+  unnamed: readonly string[]
   people: Map<string, Person>
   labels: Map<string, string>
   named: boolean
-  last: { key: string; rows: readonly NumberRow[] } | null
+  /** The last query's rows, and whether they depend on the names (a search, the holder sort). */
+  last: { key: string; rows: readonly NumberRow[]; byNames: boolean } | null
 }
 
 /** The copy of the lists it reads (the holdings service's cache). */
@@ -50,12 +54,15 @@ export class HoldingsTableView {
 
   /** The table of an enterprise (the copy read before unless `refresh`), its holders named as known now. */
   private async table(t: HoldingsTarget, refresh: boolean): Promise<{ k: Kept; entry: Lists; cached: boolean }> {
+    // The holders are named from the employee list: its reading starts now, beside the numbers' (it takes as long
+    // for 50,000 employees), not once the numbers are read.
+    this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
     const { entry, cached } = await this.deps.cache.get(t, { refresh })
     const key = `${t.profileId}\u0000${t.enterpriseGlobalId}`
     const columns = entry.columns()
     let k = this.kept.get(key)
     if (!k || k.columns !== columns) {
-      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', people: new Map(), labels: new Map(), named: false, last: null }
+      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', readAt: undefined, unnamed: columns.holders, people: new Map(), labels: new Map(), named: false, last: null }
       this.kept.delete(key)
       this.kept.set(key, k)
       while (this.kept.size > 2) this.kept.delete(this.kept.keys().next().value!)
@@ -64,18 +71,31 @@ export class HoldingsTableView {
     return { k, entry, cached }
   }
 
-  /** Names the holders again when the employee list has changed (a page more read, a new reading). */
+  /**
+   * Names the holders when the employee list has changed: while it is read (a page more), only the holders not
+   * named yet are looked up; a new reading names them all again.
+   */
   private name(t: HoldingsTarget, k: Kept): void {
     const s = this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
     const namesKey = `${s.state}|${s.loaded}|${s.readAt ?? ''}`
     if (namesKey === k.namesKey) return
-    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.columns.holders).people
-    k.people = new Map(people.map((p) => [p.globalId, p]))
-    k.labels = new Map(people.map((p) => [p.globalId, personLabel(p)]))
     k.namesKey = namesKey
     k.named = s.state === 'ready'
+    if (s.readAt !== k.readAt) {
+      k.readAt = s.readAt
+      k.people = new Map()
+      k.labels = new Map()
+      k.unnamed = k.columns.holders
+    }
+    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.unnamed).people
+    if (people.length === 0) return
+    for (const p of people) {
+      k.people.set(p.globalId, p)
+      k.labels.set(p.globalId, personLabel(p))
+    }
+    k.unnamed = k.unnamed.filter((id) => !k.labels.has(id))
     // What a search found in the names, or the holder sort, may differ now.
-    k.last = null
+    if (k.last?.byNames) k.last = null
   }
 
   /** The table's rows (200,000 objects: made once per copy of the lists). */
@@ -90,7 +110,7 @@ export class HoldingsTableView {
     if (k.last?.key === key) return k.last.rows
     const labels = k.labels
     const rows = filterNumbers(this.model(k), { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
-    k.last = { key, rows }
+    k.last = { key, rows, byNames: q.text.trim() !== '' || q.sort?.key === 'holder' }
     return rows
   }
 
