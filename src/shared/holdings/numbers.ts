@@ -2,7 +2,8 @@
  * The asset numbers table's model: the core's columns turned into plain rows once, then filtering by state (free,
  * held, lent, online) and search (a piece of the number, or of the holder's name, account or id) in plain loops,
  * so 200,000 numbers filter in a few milliseconds. Holders are matched once per holder (tens of thousands), not
- * once per row. Shared: the screen filters with it, and the core makes the export of what the screen shows with it.
+ * once per row. The core filters with it for the screen's windows and for the export of what the screen shows
+ * (src/main/services/holdings/table-view.ts); the page takes its words and states.
  */
 import { HOLDING_FLAG, type HoldingTable } from '../ipc/channels/holdings'
 import type { NumberSort, NumberStateFilter } from './number-states'
