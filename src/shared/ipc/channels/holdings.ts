@@ -6,7 +6,8 @@
  * workbook ("who holds what").
  *
  * The enterprise's asset numbers come as one list (member operation 6 has no paging: 200,000 for a big
- * enterprise), so the core keeps it and sends columns (holders once in a dictionary, flags as bits).
+ * enterprise), so the core keeps it: the asset numbers screen gets windows of rows it filters, sorts and names
+ * (`holdings.window`); the planner gets the whole table as columns (holders once in a dictionary, flags as bits).
  */
 import { z } from 'zod'
 import { channel, idString, input } from '../channel'
