@@ -68,6 +68,9 @@ export const useHoldingsStore = defineStore('holdings', () => {
   const asking = new Set<string>()
   /** The rows in view (the table tells). */
   let view = { first: 0, last: 0 }
+  /** The query whose rows `visible` holds. */
+  let sameQuery = ''
+  const queryKey = () => `${filter.state}\u0000${filter.text}\u0000${sort.value ? `${sort.value.key}:${sort.value.order}` : ''}`
   /** The connection and enterprise asked for when the table shown was read. */
   let modelAsked = ''
   const asked = () => `${profiles.activeId}|${target().enterpriseGlobalId ?? ''}`
@@ -104,11 +107,9 @@ export const useHoldingsStore = defineStore('holdings', () => {
     const { profileId, enterpriseGlobalId, fetchedAt, cached, count, counts, named } = r
     model.value = markRaw({ table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, counts, named })
     painted.value++
-    if (!named) nameLater(g)
+    if (named) nameTries = 0
+    else nameLater(g)
   }
-  let sameQuery = ''
-  const queryKey = () => `${filter.state}\u0000${filter.text}\u0000${sort.value ? `${sort.value.key}:${sort.value.order}` : ''}`
-
   /** Asks for the windows around the view that are not here (or are of an older query). */
   function fetchMissing(): void {
     if (!model.value || shownGen !== gen) return
@@ -138,7 +139,10 @@ export const useHoldingsStore = defineStore('holdings', () => {
   async function load(refresh = false, quiet = false): Promise<void> {
     const g = ++gen
     const key = asked()
-    if (!quiet) loading.value = true
+    if (!quiet) {
+      loading.value = true
+      nameTries = 0
+    }
     querying.value = true
     try {
       await fetchWindow(g, Math.floor(view.first / WINDOW_ROWS), refresh)
@@ -165,12 +169,17 @@ export const useHoldingsStore = defineStore('holdings', () => {
 
   // Holders are named by the core as the employee list is read: the rows are asked again once it is read (the
   // news may be missed before the page's event stream is connected: then a little later).
+  // At most NAME_TRIES times in a row (a reading that failed is retried by the core later, not polled for).
+  const NAME_TRIES = 20
+  let nameTries = 0
   let nameTimer: ReturnType<typeof setTimeout> | null = null
   function nameLater(g: number): void {
-    if (nameTimer) return
+    if (nameTimer || nameTries >= NAME_TRIES) return
     nameTimer = setTimeout(() => {
       nameTimer = null
-      if (g === gen && model.value && !model.value.named) void load(false, true)
+      if (g !== gen || !model.value || model.value.named) return
+      nameTries++
+      void load(false, true)
     }, 1500)
   }
   onDirectoryChanged((s) => {
