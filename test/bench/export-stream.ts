@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { streamTable, type Row } from '../../src/main/services/import/stream-table'
 import { ExportService } from '../../src/main/services/exports'
 import { exportSourceReader, type ExportSourceDeps, type ExportSourceInput } from '../../src/main/services/exports/sources'
+import { HoldingsTableView } from '../../src/main/services/holdings/table-view'
 import type { HoldingTable } from '../../src/shared/ipc/channels/holdings'
 
 const COLUMNS = ['Asset number', 'Type', 'Customer', 'Enterprise', 'Products', 'Expires', 'Locked', 'Note']
@@ -64,8 +65,14 @@ async function holdingsExport(dir: string, n: number): Promise<Record<string, un
   const t = enterprise(n)
   const people = t.holders.map((globalId, i) => ({ globalId, userName: `user${i}`, name: `员工 ${i}` }))
   const deps: ExportSourceDeps = {
-    holdings: { numbers: async () => t },
-    directory: { whenRead: async () => ({}) as never, people: () => ({ status: {} as never, people }) },
+    holdings: {
+      target: async () => ({ profileId: 'p', enterpriseGlobalId: t.enterpriseGlobalId }),
+      view: new HoldingsTableView({
+        cache: { get: async () => ({ entry: { fetchedAt: t.fetchedAt, columns: () => t }, cached: true }) },
+        directory: { status: () => ({ profileId: 'p', enterpriseGlobalId: t.enterpriseGlobalId, state: 'ready', loaded: people.length, total: people.length, readAt: 0 }), people: () => ({ status: {} as never, people }) },
+      }),
+    },
+    directory: { whenRead: async () => ({}) as never },
     orders: { exportTable: () => ({ baseName: 'x', sheetName: 'x', columns: [], rows: [], total: 0 }) },
     book: null as never,
     renewals: null as never,

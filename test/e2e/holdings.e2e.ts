@@ -181,3 +181,47 @@ test('a bulk file of 100 rows with bad rows: checked, one call per employee, a r
   await page.reload()
   await expect(page.getByTestId('bulk-results-filter-done')).toContainText('Done (60)')
 })
+
+test.describe('a table of several windows (500 numbers: the page holds the rows near the view only)', () => {
+  test.use({ appEnv: { LICENSE_DESK_SANDBOX_SCALE: '5' } })
+
+  interface Table {
+    count: number
+    assetNum: string[]
+    holder: number[]
+  }
+
+  test('scrolled to the end shows the last rows; a filter and a sort give their rows from the core; a far row opens', async ({ app, page }) => {
+    const t = await invoke<Table>(app, 'holdings.numbers', {})
+    expect(t.count).toBeGreaterThan(400)
+    await app.open(page)
+    await page.goto(`${app.origin}/#/members/numbers`)
+    const count = page.getByTestId('numbers-count')
+    const table = page.getByTestId('numbers-table')
+    await expect(count).toHaveAttribute('data-total', String(t.count))
+    await expect(table.locator('[aria-rowindex="2"]')).toContainText(t.assetNum[0]!)
+    const toEnd = () => table.locator('[role="grid"]').evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    const lastRow = (n: number) => table.locator(`[aria-rowindex="${n + 1}"]`)
+
+    await toEnd()
+    await expect(lastRow(t.count)).toContainText(t.assetNum[t.count - 1]!)
+
+    // Free numbers only: the core's count, and the last free number at the end.
+    const free = t.assetNum.filter((_, i) => t.holder[i]! < 0)
+    await page.getByTestId('numbers-state-free').click()
+    await expect(count).toHaveAttribute('data-visible', String(free.length))
+    await expect(table.locator('[aria-rowindex="2"]')).toContainText(free[0]!)
+    await toEnd()
+    await expect(lastRow(free.length)).toContainText(free[free.length - 1]!)
+
+    // Sorted by number, descending: the smallest free number last; a click on it offers to give it.
+    await table.getByRole('button', { name: 'Asset number' }).click()
+    await table.getByRole('button', { name: 'Asset number' }).click()
+    const sorted = [...free].sort().reverse()
+    await expect(table.locator('[aria-rowindex="2"]')).toContainText(sorted[0]!)
+    await toEnd()
+    await expect(lastRow(sorted.length)).toContainText(sorted[sorted.length - 1]!)
+    await lastRow(sorted.length).getByText(sorted[sorted.length - 1]!).click()
+    await expect(page.getByRole('dialog')).toContainText(sorted[sorted.length - 1]!)
+  })
+})

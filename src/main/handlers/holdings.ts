@@ -6,6 +6,7 @@ import type { HandlerRegistry } from '../ipc/registry'
 export function registerHoldingsHandlers(registry: HandlerRegistry, services: Pick<Services, 'holdings'>): void {
   const { holdings } = services
   registry.handle('holdings.numbers', (input) => holdings.numbers(input))
+  registry.handle('holdings.window', (input) => holdings.window(input))
   registry.handle('holdings.ofMember', (input) => holdings.ofMember(input))
   registry.handle('holdings.free', (input) => holdings.free(input))
   registry.handle('holdings.products', (input) => holdings.products(input))

@@ -15,6 +15,8 @@ type Target = { profileId?: string; enterpriseGlobalId?: string }
 
 /** The enterprise's asset numbers as columns (kept by the core; `refresh` reads the service again). */
 export const holdingNumbers = (input: ChannelInput<'holdings.numbers'>) => invoke('holdings.numbers', input)
+/** Rows of the table as the core filters, searches and sorts it, with the counts. */
+export const holdingWindow = (input: ChannelInput<'holdings.window'>) => invoke('holdings.window', input)
 /** One employee's numbers and lent lock. */
 export const memberHoldings = (input: ChannelInput<'holdings.ofMember'>) => invoke('holdings.ofMember', input)
 /** Free numbers matching a search. */

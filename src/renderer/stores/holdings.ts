@@ -1,40 +1,48 @@
 /**
- * The asset numbers of the enterprise the Members area works on: the table (200,000 rows: kept raw, filtered in
- * plain loops), its filter and sort, who holds each (named through the member directory), and a change counter
+ * The asset numbers of the enterprise the Members area works on: the table (200,000 rows kept, filtered, searched,
+ * sorted and named by the core; the page holds the windows of rows in view, models/holdings/number-windows.ts),
+ * its filter and sort, and a change counter
  * that every screen changing holders bumps, so what shows holders reads them again. Changes made by the app are
  * applied by the core to its copy, so a reload after one is quick; after a bulk run the core reads the service
  * again.
  */
 import { defineStore } from 'pinia'
-import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import { computed, markRaw, onScopeDispose, reactive, ref, shallowRef, watch } from 'vue'
 import type { AppErrorData } from '@shared/errors/app-error'
 import { errorData } from '../api/errors'
-import { HOLDING_DRAFT_IDS, type MoveResult } from '@shared/ipc/channels/holdings'
+import { HOLDING_DRAFT_IDS, type HoldingWindow, type MoveResult, type WindowRow } from '@shared/ipc/channels/holdings'
 import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
-import { auditWorkbook, configureHoldings, holdingNumbers, moveNumber, onAuditProgress } from '../api/holdings'
+import { auditWorkbook, configureHoldings, holdingWindow, moveNumber, onAuditProgress } from '../api/holdings'
+import { onDirectoryChanged } from '../api/members'
 import { onBulkProgress } from '../api/bulk'
 import { exportList } from '../composables/export'
 import { useDraftSync } from '../composables/draft-sync'
 import { useProfilesStore } from './profiles'
-import {
-  buildNumbersModel,
-  filterNumbers,
-  type NumberSort,
-  type NumberStateFilter,
-  type NumberWords,
-  type NumbersModel,
-} from '../models/holdings/numbers-model'
-import { useMemberDirectoryStore } from './member-directory'
+import type { NumberSort, NumberStateFilter, NumberWords } from '@shared/holdings/numbers'
+import { PLACEHOLDER_ROW, WINDOW_ROWS, placeholders, windowsFor, windowsToDrop } from '../models/holdings/number-windows'
 import { useMembersStore } from './members'
-import { useLatest } from '../composables/latest'
+
+/** What the screen knows of the core's table besides its rows. */
+export interface TableMeta {
+  table: { profileId: string; enterpriseGlobalId: string; fetchedAt: number; cached: boolean; count: number }
+  counts: Readonly<Record<NumberStateFilter, number>>
+  /** Whether the employee list was read when the rows were named. */
+  named: boolean
+}
 
 export const useHoldingsStore = defineStore('holdings', () => {
   const members = useMembersStore()
-  const directory = useMemberDirectoryStore()
   const profiles = useProfilesStore()
 
-  const model = shallowRef<NumbersModel | null>(null)
+  /** The core's table as last answered: who it is of, when read, the counts per state (null: none read). */
+  const model = shallowRef<TableMeta | null>(null)
+  /** The rows as filtered and sorted by the core: the windows it sent, placeholders elsewhere (raw, never reactive). */
+  const visible = shallowRef<readonly WindowRow[]>([])
+  /** Bumped when rows arrive in `visible` (the table writes the rows in view again). */
+  const painted = ref(0)
   const loading = ref(false)
+  /** A filter, search, sort or reload has been asked and its first rows are not here yet. */
+  const querying = ref(false)
   const error = ref<AppErrorData | null>(null)
   const filter = reactive<{ state: NumberStateFilter; text: string }>({ state: 'all', text: '' })
   const sort = ref<NumberSort>(null)
@@ -51,45 +59,146 @@ export const useHoldingsStore = defineStore('holdings', () => {
   /** The enterprise of what is shown (the resolved one once anything was read). */
   const enterprise = computed(() => model.value?.table.enterpriseGlobalId ?? members.shownEnterprise ?? '')
 
-  const latest = useLatest()
+  // Each query (a filter, a sort, a reload) is a generation: answers of an older one are dropped.
+  let gen = 0
+  /** The generation `visible` holds rows of, and the windows it holds (window → generation it was read in). */
+  let shownGen = -1
+  const kept = new Map<number, number>()
+  /** Windows asked and not answered yet ("generation:window"). */
+  const asking = new Set<string>()
+  /** The rows in view (the table tells). */
+  let view = { first: 0, last: 0 }
+  /** The query whose rows `visible` holds. */
+  let sameQuery = ''
+  const queryKey = () => `${filter.state}\u0000${filter.text}\u0000${sort.value ? `${sort.value.key}:${sort.value.order}` : ''}`
   /** The connection and enterprise asked for when the table shown was read. */
   let modelAsked = ''
   const asked = () => `${profiles.activeId}|${target().enterpriseGlobalId ?? ''}`
-  async function load(refresh = false): Promise<void> {
-    const current = latest.begin()
-    const key = asked()
-    loading.value = true
+
+  async function fetchWindow(g: number, w: number, refresh: boolean): Promise<void> {
+    const key = `${g}:${w}`
+    asking.add(key)
     try {
-      const t = await holdingNumbers({ ...target(), ...(refresh ? { refresh: true } : {}) })
-      if (!current()) return
-      const m = buildNumbersModel(t)
-      model.value = m
-      modelAsked = key
-      error.value = null
-      void directory.request(m.table.enterpriseGlobalId, m.holders)
-    } catch (err) {
-      if (!current()) return
-      error.value = errorData(err)
-      // Another enterprise or connection was asked for: the previous one's numbers must not look like its answer.
-      if (key !== modelAsked) model.value = null
+      const r = await holdingWindow({ ...target(), state: filter.state, text: filter.text, sort: sort.value, offset: w * WINDOW_ROWS, limit: WINDOW_ROWS, ...(refresh ? { refresh: true } : {}) })
+      if (g === gen) accept(g, w, r)
     } finally {
-      if (current()) loading.value = false
+      asking.delete(key)
     }
   }
+
+  /** Puts a window's rows in place (a new table of placeholders when the query or the count changed). */
+  function accept(g: number, w: number, r: HoldingWindow): void {
+    const meta = model.value
+    const same = meta !== null && meta.table.enterpriseGlobalId === r.enterpriseGlobalId && visible.value.length === r.total
+    // The same rows asked again (names arrived, a reload): the rows shown stay until their windows come again.
+    if (shownGen !== g && !(same && sameQuery === queryKey())) {
+      visible.value = markRaw(placeholders(r.total))
+      kept.clear()
+    }
+    shownGen = g
+    sameQuery = queryKey()
+    const rows = visible.value as WindowRow[]
+    for (let i = 0; i < r.rows.length; i++) rows[r.offset + i] = r.rows[i]!
+    kept.set(w, g)
+    for (const d of windowsToDrop(kept.keys(), Math.floor(view.first / WINDOW_ROWS))) {
+      rows.fill(PLACEHOLDER_ROW, d * WINDOW_ROWS, Math.min(rows.length, (d + 1) * WINDOW_ROWS))
+      kept.delete(d)
+    }
+    const { profileId, enterpriseGlobalId, fetchedAt, cached, count, counts, named } = r
+    model.value = markRaw({ table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, counts, named })
+    painted.value++
+    if (named) nameTries = 0
+    else nameLater(g)
+  }
+  /** Asks for the windows around the view that are not here (or are of an older query). */
+  function fetchMissing(): void {
+    if (!model.value || shownGen !== gen) return
+    const g = gen
+    for (const w of windowsFor(view.first, view.last, visible.value.length)) {
+      if (kept.get(w) === g || asking.has(`${g}:${w}`)) continue
+      fetchWindow(g, w, false).catch((err: unknown) => {
+        if (g === gen) error.value = errorData(err)
+      })
+    }
+  }
+
+  // Scrolling asks at most once per REQUEST_EVERY_MS, for the rows in view then (a fast scroll skips what it passed).
+  const REQUEST_EVERY_MS = 30
+  let pending: ReturnType<typeof setTimeout> | null = null
+  /** The table shows rows `first` to `last`. */
+  function showRange(first: number, last: number): void {
+    view = { first, last }
+    if (pending) return
+    pending = setTimeout(() => {
+      pending = null
+      fetchMissing()
+    }, REQUEST_EVERY_MS)
+  }
+
+  /** Reads the rows in view again for the query on screen (`refresh`: the core reads the service again). */
+  async function load(refresh = false, quiet = false): Promise<void> {
+    const g = ++gen
+    const key = asked()
+    if (!quiet) {
+      loading.value = true
+      nameTries = 0
+    }
+    querying.value = true
+    try {
+      await fetchWindow(g, Math.floor(view.first / WINDOW_ROWS), refresh)
+      if (g !== gen) return
+      modelAsked = key
+      error.value = null
+      fetchMissing()
+    } catch (err) {
+      if (g !== gen) return
+      error.value = errorData(err)
+      // Another enterprise or connection was asked for: the previous one's numbers must not look like its answer.
+      if (key !== modelAsked) {
+        model.value = null
+        visible.value = []
+        kept.clear()
+      }
+    } finally {
+      if (g === gen) {
+        loading.value = false
+        querying.value = false
+      }
+    }
+  }
+
+  // Holders are named by the core as the employee list is read: the rows are asked again once it is read (the
+  // news may be missed before the page's event stream is connected: then a little later).
+  // At most NAME_TRIES times in a row (a reading that failed is retried by the core later, not polled for).
+  const NAME_TRIES = 20
+  let nameTries = 0
+  let nameTimer: ReturnType<typeof setTimeout> | null = null
+  function nameLater(g: number): void {
+    if (nameTimer || nameTries >= NAME_TRIES) return
+    nameTimer = setTimeout(() => {
+      nameTimer = null
+      if (g !== gen || !model.value || model.value.named) return
+      nameTries++
+      void load(false, true)
+    }, 1500)
+  }
+  onDirectoryChanged((s) => {
+    const m = model.value
+    if (!m || m.named || s.state !== 'ready' || s.profileId !== m.table.profileId || s.enterpriseGlobalId !== m.table.enterpriseGlobalId) return
+    void load(false, true)
+  })
 
   /** Reads the table unless it is read or being read (opening the screen). */
   function open(): void {
     if (!model.value && !loading.value) void load()
   }
 
-  const visible = computed(() => {
-    const m = model.value
-    if (!m) return []
-    // Names arriving change what the search finds and how holders sort.
-    if (filter.text.trim() !== '' || sort.value?.key === 'holder') void directory.version
-    // The enterprise and the directory's lookup taken once here, not once per holder (tens of thousands a search).
-    return filterNumbers(m, { state: filter.state, text: filter.text }, sort.value, directory.labeller(enterprise.value))
+  // A new filter, search or sort: its first rows (the screen scrolls to the top).
+  watch([() => filter.state, () => filter.text, sort], () => {
+    view = { first: 0, last: view.last - view.first }
+    if (model.value) void load(false, true)
   })
+
   const filtered = computed(() => filter.state !== 'all' || filter.text.trim() !== '')
 
   function resetFilter(): void {
@@ -185,9 +294,16 @@ export const useHoldingsStore = defineStore('holdings', () => {
       if (model.value) void load()
     },
   )
+  onScopeDispose(() => {
+    if (pending) clearTimeout(pending)
+    if (nameTimer) clearTimeout(nameTimer)
+  })
 
   return {
     model,
+    painted,
+    querying,
+    showRange,
     loading,
     error,
     filter,

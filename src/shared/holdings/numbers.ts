@@ -2,9 +2,11 @@
  * The asset numbers table's model: the core's columns turned into plain rows once, then filtering by state (free,
  * held, lent, online) and search (a piece of the number, or of the holder's name, account or id) in plain loops,
  * so 200,000 numbers filter in a few milliseconds. Holders are matched once per holder (tens of thousands), not
- * once per row. Shared: the screen filters with it, and the core makes the export of what the screen shows with it.
+ * once per row. The core filters with it for the screen's windows and for the export of what the screen shows
+ * (src/main/services/holdings/table-view.ts); the page takes its words and states.
  */
 import { HOLDING_FLAG, type HoldingTable } from '../ipc/channels/holdings'
+import type { NumberSort, NumberStateFilter } from './number-states'
 
 export interface NumberRow {
   readonly index: number
@@ -19,12 +21,7 @@ export interface NumberRow {
   readonly borrowedLock: boolean
 }
 
-export const NUMBER_STATES = ['all', 'free', 'held', 'lent', 'online'] as const
-export type NumberStateFilter = (typeof NUMBER_STATES)[number]
-
-export const NUMBER_SORT_KEYS = ['assetNum', 'holder', 'state'] as const
-export type NumberSortKey = (typeof NUMBER_SORT_KEYS)[number]
-export type NumberSort = { key: NumberSortKey; order: 'asc' | 'desc' } | null
+export { NUMBER_SORT_KEYS, NUMBER_STATES, type NumberSort, type NumberSortKey, type NumberStateFilter } from './number-states'
 
 export interface NumbersModel {
   readonly table: Pick<HoldingTable, 'profileId' | 'enterpriseGlobalId' | 'fetchedAt' | 'cached' | 'count'>
@@ -37,12 +34,24 @@ export interface NumbersModel {
   readonly counts: Readonly<Record<NumberStateFilter, number>>
 }
 
+/** How many numbers are in each state, from the columns. */
+export function numberCounts(t: Pick<HoldingTable, 'count' | 'holder' | 'flags'>): Record<NumberStateFilter, number> {
+  const counts = { all: t.count, free: 0, held: 0, lent: 0, online: 0 }
+  for (let i = 0; i < t.count; i++) {
+    if (t.holder[i]! >= 0) counts.held++
+    else counts.free++
+    const f = t.flags[i]!
+    if (f & HOLDING_FLAG.lent) counts.lent++
+    if (f & HOLDING_FLAG.online) counts.online++
+  }
+  return counts
+}
+
 /** Builds the rows (one pass) and the counts per state. */
 export function buildNumbersModel(t: HoldingTable): NumbersModel {
   const n = t.count
   const rows = new Array<NumberRow>(n)
   const keys = new Array<string>(n)
-  const counts = { all: n, free: 0, held: 0, lent: 0, online: 0 }
   for (let i = 0; i < n; i++) {
     const f = t.flags[i]!
     const h = t.holder[i]!
@@ -58,14 +67,10 @@ export function buildNumbersModel(t: HoldingTable): NumbersModel {
     }
     rows[i] = row
     keys[i] = row.assetNum.toLowerCase()
-    if (h >= 0) counts.held++
-    else counts.free++
-    if (row.lent) counts.lent++
-    if (row.online) counts.online++
   }
   const { profileId, enterpriseGlobalId, fetchedAt, cached, count } = t
   const holders = [...t.holders]
-  return { table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, holders, rows, keys, holderKeys: holders.map((h) => h.toLowerCase()), counts }
+  return { table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, holders, rows, keys, holderKeys: holders.map((h) => h.toLowerCase()), counts: numberCounts(t) }
 }
 
 /** Per model: each holder's label as last seen, and it in lower case (labels arrive later, so kept as they come). */
@@ -170,7 +175,7 @@ export interface NumberWords {
 }
 
 /** A row's state in words. */
-export function stateWords(r: NumberRow, w: NumberWords): string {
+export function stateWords(r: Pick<NumberRow, 'borrowedLock' | 'holder' | 'lent'>, w: NumberWords): string {
   if (r.borrowedLock) return r.holder ? w.borrowedLent : w.borrowedFree
   if (r.lent) return w.lent
   return r.holder ? w.held : w.free

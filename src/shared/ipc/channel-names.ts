@@ -63,6 +63,7 @@ export const CHANNEL_NAMES = [
   'members.departments',
   'members.refreshDirectory',
   'holdings.numbers',
+  'holdings.window',
   'holdings.ofMember',
   'holdings.free',
   'holdings.products',

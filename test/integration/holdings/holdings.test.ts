@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IpcResult } from '@shared/ipc/channel'
-import { HOLDING_FLAG, type CheckedRows, type ConfigureResult, type HoldingTable, type LentLocks, type MemberHoldings, type MoveResult } from '@shared/ipc/channels/holdings'
+import { HOLDING_FLAG, type CheckedRows, type ConfigureResult, type HoldingTable, type HoldingWindow, type LentLocks, type MemberHoldings, type MoveResult } from '@shared/ipc/channels/holdings'
 import type { ExportedFile } from '@shared/ipc/channels/imports'
 import type { ProfileView } from '@shared/ipc/channels/profiles'
 import { rowsOfText } from '@shared/holdings/assign-rows'
@@ -68,6 +68,34 @@ describe('the numbers table', () => {
     expect(holderOf(t, DEMO_ASSETS.lentBorrowedLock)).toBe(LISI)
     const again = await call<HoldingTable>('holdings.numbers', on({}))
     expect(again.cached).toBe(true)
+  })
+
+  it('sends the screen a window of the table the core filters, searches and sorts, holders named', async () => {
+    const q = { state: 'all', text: '', sort: null, offset: 0, limit: 10 }
+    const t = await call<HoldingTable>('holdings.numbers', on({}))
+    const all = await call<HoldingWindow>('holdings.window', on(q))
+    expect(all.total).toBe(t.count)
+    expect(all.counts.all).toBe(t.count)
+    expect(all.rows).toHaveLength(10)
+    expect(all.rows.map((r) => r.assetNum)).toEqual(t.assetNum.slice(0, 10))
+    // The last window: what is left past the offset.
+    const last = await call<HoldingWindow>('holdings.window', on({ ...q, offset: t.count - 3 }))
+    expect(last.rows.map((r) => r.assetNum)).toEqual(t.assetNum.slice(-3))
+    // A state filter: the new count and its first rows.
+    const held = await call<HoldingWindow>('holdings.window', on({ ...q, state: 'held', limit: 1000 }))
+    const heldNums = t.assetNum.filter((_, i) => t.holder[i]! >= 0)
+    expect(held.total).toBe(heldNums.length)
+    expect(held.counts.held).toBe(heldNums.length)
+    expect(held.rows.map((r) => r.assetNum)).toEqual(heldNums)
+    // A search by the holder's name finds their numbers (named from the employee list once it is read).
+    await core.services.memberDirectory.whenRead(profile.id, DEMO_EID)
+    const byName = await call<HoldingWindow>('holdings.window', on({ ...q, text: 'zhangsan', limit: 1000 }))
+    expect(byName.named).toBe(true)
+    expect(byName.total).toBe(t.assetNum.filter((n) => holderOf(t, n) === ZHANGSAN).length)
+    expect(byName.rows.every((r) => r.holder === ZHANGSAN && r.name?.includes('(zhangsan)'))).toBe(true)
+    // Sorted by number, descending: the largest first.
+    const sorted = await call<HoldingWindow>('holdings.window', on({ ...q, sort: { key: 'assetNum', order: 'desc' }, limit: 2 }))
+    expect(sorted.rows.map((r) => r.assetNum)).toEqual([...t.assetNum].sort().reverse().slice(0, 2))
   })
 
   it('names an employee’s numbers and lent lock', async () => {

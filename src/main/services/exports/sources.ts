@@ -1,13 +1,12 @@
 /**
  * The rows of each list an export can name, made in the core from its own copy: the asset numbers as the screen
- * filters and sorts them (src/shared/holdings/numbers.ts, the same code as the screen's), holders named from the
+ * filters and sorts them (the core's table behind the screen's windows, src/main/services/holdings/table-view.ts), holders named from the
  * member directory; the order history; the customer book; the journal; or a table the screen made.
  */
 import type { z } from 'zod'
-import { buildNumbersModel, filterNumbers, numberExportRow, personLabel } from '@shared/holdings/numbers'
+import { numberExportRow } from '@shared/holdings/numbers'
 import type { exportSourceSchema } from '@shared/ipc/channels/exports'
 import type { Locale } from '@shared/i18n/locale'
-import type { Person } from '@shared/ipc/channels/members'
 import type { HoldingsService } from '../holdings'
 import type { MemberDirectory } from '../members'
 import type { OrderService } from '../orders'
@@ -21,8 +20,8 @@ import type { Row } from '../import/stream-table'
 export type ExportSourceInput = z.output<typeof exportSourceSchema>
 
 export interface ExportSourceDeps {
-  holdings: Pick<HoldingsService, 'numbers'>
-  directory: Pick<MemberDirectory, 'whenRead' | 'people'>
+  holdings: Pick<HoldingsService, 'target' | 'view'>
+  directory: Pick<MemberDirectory, 'whenRead'>
   orders: Pick<OrderService, 'exportTable'>
   book: CustomerBook
   journal: Pick<Journal, 'exportTable'>
@@ -56,19 +55,15 @@ export function exportSourceReader(deps: ExportSourceDeps): (source: ExportSourc
 }
 
 async function holdingsTable(deps: ExportSourceDeps, s: Extract<ExportSourceInput, { kind: 'holdings' }>): Promise<ExportTable> {
-  const t = await deps.holdings.numbers({ profileId: s.profileId, enterpriseGlobalId: s.enterpriseGlobalId })
-  const model = buildNumbersModel(t)
+  const t = await deps.holdings.target({ profileId: s.profileId, enterpriseGlobalId: s.enterpriseGlobalId })
   // Holders are named as the screen names them: wait for the employee list (a failed reading leaves names empty).
-  let people = new Map<string, Person>()
   try {
     await deps.directory.whenRead(t.profileId, t.enterpriseGlobalId)
-    people = new Map(deps.directory.people(t.profileId, t.enterpriseGlobalId, model.holders).people.map((p) => [p.globalId, p]))
   } catch {
     // The export still has every number and holder id.
   }
-  const labels = new Map<string, string>()
-  for (const [id, p] of people) labels.set(id, personLabel(p))
-  const shown = filterNumbers(model, { state: s.state, text: s.text }, s.sort, (id) => labels.get(id))
+  // The rows the screen's table shows: the same filtered copy in the core.
+  const { rows: shown, people } = await deps.holdings.view.shown(t, { state: s.state, text: s.text, sort: s.sort })
   function* rows(): Generator<Row> {
     for (const r of shown) yield numberExportRow(r, s.words, (id) => people.get(id))
   }

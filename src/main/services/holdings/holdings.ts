@@ -20,6 +20,7 @@ import type {
   ConfigureResult,
   FreeNumbers,
   HoldingTable,
+  HoldingWindow,
   LentLocks,
   MemberHoldings,
   MoveResult,
@@ -33,6 +34,7 @@ import type { Journal } from '../journal'
 import type { MemberDirectory } from '../members'
 import { lendRecords, lentLockViews } from './lending'
 import { NumbersCache, type HoldingsTarget, type NumbersEntry } from './numbers'
+import { HoldingsTableView, type TableQuery } from './table-view'
 import { writeWorkbook } from './workbook'
 
 export interface HoldingsDeps {
@@ -85,6 +87,8 @@ function notSent(e: AppError): boolean {
 
 export class HoldingsService {
   readonly cache: NumbersCache
+  /** The table as the asset numbers screen shows it (and exports it). */
+  readonly view: HoldingsTableView
   private readonly now: () => number
   private readonly maxSends: number
 
@@ -92,11 +96,13 @@ export class HoldingsService {
     this.now = deps.now ?? Date.now
     this.maxSends = deps.maxSends ?? 3
     this.cache = new NumbersCache(deps.clientFor, this.now)
+    this.view = new HoldingsTableView({ cache: this.cache, directory: deps.directory })
   }
 
   /** Forgets the lists kept (profiles changed). */
   clear(): void {
     this.cache.clear()
+    this.view.clear()
   }
 
   target(input: TargetInput): Promise<HoldingsTarget> {
@@ -111,6 +117,12 @@ export class HoldingsService {
     this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
     const { entry, cached } = await this.cache.get(t, { refresh: input.refresh ?? false })
     return { ...t, fetchedAt: entry.fetchedAt, cached, ...entry.columns() }
+  }
+
+  /** The rows of the table in view (filtered, searched and sorted here), with the counts. */
+  async window(input: TargetInput & TableQuery & { offset: number; limit: number; refresh?: boolean | undefined }): Promise<HoldingWindow> {
+    const t = await this.deps.target(input)
+    return this.view.window(t, { state: input.state, text: input.text, sort: input.sort, offset: input.offset, limit: input.limit, refresh: input.refresh ?? false })
   }
 
   /** One employee's numbers and the lock lent to them. */

@@ -1,12 +1,5 @@
-/** The asset numbers table's model (src/shared/holdings/numbers.ts), kept raw by the store (never made reactive). */
-import { markRaw } from 'vue'
-import type { HoldingTable } from '@shared/ipc/channels/holdings'
-import { buildNumbersModel as build, type NumbersModel } from '@shared/holdings/numbers'
-
+/**
+ * The asset numbers table's words, states and sorts (src/shared/holdings/numbers.ts). Its rows are filtered and
+ * sorted in the core (src/main/services/holdings/table-view.ts); the page holds windows of them (number-windows.ts).
+ */
 export * from '@shared/holdings/numbers'
-
-/** Builds the rows (one pass) and the counts per state, raw. */
-export function buildNumbersModel(t: HoldingTable): NumbersModel {
-  const m = build(t)
-  return markRaw({ ...m, holders: markRaw(m.holders), rows: markRaw(m.rows), keys: markRaw(m.keys), holderKeys: markRaw(m.holderKeys) })
-}

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { channel, idString, input } from '../channel'
-import { NUMBER_SORT_KEYS, NUMBER_STATES } from '../../holdings/numbers'
+import { holdingQuery } from './holdings'
 import { EXPORT_FORMATS, checkTableText, exportTableShape } from './imports'
 import { orderQueryShape } from './orders'
 import { journalFilterShape } from './journal'
@@ -23,9 +23,7 @@ const holdingsSource = input({
   kind: z.literal('holdings'),
   profileId: idString.optional(),
   enterpriseGlobalId: z.string().trim().max(64).optional(),
-  state: z.enum(NUMBER_STATES),
-  text: z.string().max(200),
-  sort: z.object({ key: z.enum(NUMBER_SORT_KEYS), order: z.enum(['asc', 'desc']) }).strict().nullable(),
+  ...holdingQuery,
   /** The cells' words and the columns' titles in the screen's language. */
   words: z.object({ free: word, held: word, lent: word, borrowedFree: word, borrowedLent: word, online: word }).strict(),
   columns: z.array(word).min(7).max(7),

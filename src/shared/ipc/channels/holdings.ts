@@ -6,7 +6,8 @@
  * workbook ("who holds what").
  *
  * The enterprise's asset numbers come as one list (member operation 6 has no paging: 200,000 for a big
- * enterprise), so the core keeps it and sends columns (holders once in a dictionary, flags as bits).
+ * enterprise), so the core keeps it: the asset numbers screen gets windows of rows it filters, sorts and names
+ * (`holdings.window`); the planner gets the whole table as columns (holders once in a dictionary, flags as bits).
  */
 import { z } from 'zod'
 import { channel, idString, input } from '../channel'
@@ -15,6 +16,7 @@ import { assetProductsSchema } from '../../api/models'
 import { badReference, intColumn, stringColumn } from '../columns'
 import { ASSIGN_ACTIONS, ASSIGN_ISSUES, ASSIGN_NOTES, MAX_ASSIGN_ROWS, MAX_NUMBERS_PER_CALL } from '../../holdings/assign-rows'
 import { exportedFileSchema } from './imports'
+import { NUMBER_SORT_KEYS, NUMBER_STATES } from '../../holdings/number-states'
 
 /** The profile (default: the active one) and the enterprise (default: the profile's) a call is about. */
 const target = {
@@ -65,6 +67,52 @@ export const holdingTableSchema = z
     if (bad >= 0) ctx.addIssue({ code: 'custom', path: ['holder', bad], message: `refers to entry ${t.holder[bad]} of ${t.holders.length} holders` })
   })
 export type HoldingTable = z.output<typeof holdingTableSchema>
+
+/** Most rows one window of the table carries. */
+export const MAX_WINDOW_ROWS = 1000
+
+/** One row of the table's window, its holder named by the core (null: not known, or not yet). */
+export const windowRowSchema = z.object({
+  assetNum: z.string(),
+  assetId: z.string(),
+  /** Global id of the holder; '' when free. */
+  holder: z.string(),
+  /** "name (account)" of the holder when the employee list names them. */
+  name: z.string().nullable(),
+  lent: z.boolean(),
+  online: z.boolean(),
+  borrowedLock: z.boolean(),
+})
+export type WindowRow = z.output<typeof windowRowSchema>
+
+const countsSchema = z.object({ all: z.number().int(), free: z.number().int(), held: z.number().int(), lent: z.number().int(), online: z.number().int() })
+
+/**
+ * The rows of the table a screen shows (the core keeps the joined table, filters, searches and sorts it): how many
+ * numbers there are and per state, how many pass the filter, and the rows from `offset` on.
+ */
+export const holdingWindowSchema = z.object({
+  profileId: z.string(),
+  enterpriseGlobalId: z.string(),
+  fetchedAt: z.number(),
+  cached: z.boolean(),
+  count: z.number().int().min(0).max(MAX_HOLDING_NUMBERS),
+  counts: countsSchema,
+  /** The numbers passing the filter. */
+  total: z.number().int().min(0).max(MAX_HOLDING_NUMBERS),
+  offset: z.number().int().min(0),
+  rows: z.array(windowRowSchema).max(MAX_WINDOW_ROWS),
+  /** Whether the employee list is read (holders not named now never will be in this reading). */
+  named: z.boolean(),
+})
+export type HoldingWindow = z.output<typeof holdingWindowSchema>
+
+/** What the screen's table asks of the core: its filter, search and sort, and which rows. */
+export const holdingQuery = {
+  state: z.enum(NUMBER_STATES),
+  text: z.string().max(200),
+  sort: z.object({ key: z.enum(NUMBER_SORT_KEYS), order: z.enum(['asc', 'desc']) }).strict().nullable(),
+}
 
 /** One number as a screen lists it. */
 export const heldNumberSchema = z.object({
@@ -230,6 +278,11 @@ export const auditProgressSchema = z.object({
 export const holdingsChannels = {
   /** The enterprise's asset numbers with holder, lent and online (member operation 6), as columns; cached. */
   'holdings.numbers': channel(input({ ...target, refresh: z.boolean().optional() }), holdingTableSchema),
+  /** Rows `offset` to `offset + limit` of the table as filtered, searched and sorted by the core; cached. */
+  'holdings.window': channel(
+    input({ ...target, refresh: z.boolean().optional(), ...holdingQuery, offset: z.number().int().min(0).max(MAX_HOLDING_NUMBERS), limit: z.number().int().min(1).max(MAX_WINDOW_ROWS) }),
+    holdingWindowSchema,
+  ),
   /** One employee's numbers and lent lock (from the cached list; read when there is none). */
   'holdings.ofMember': channel(input({ ...target, memberGlobalId: globalId, refresh: z.boolean().optional() }), memberHoldingsSchema),
   /** Free numbers matching a search (piece of the number), for the picker. */

@@ -10,6 +10,7 @@ import type { ExportProgress } from '@shared/ipc/channels/exports'
 import type { HoldingTable } from '@shared/ipc/channels/holdings'
 import { ExportService, type ExportTable } from '../../../../src/main/services/exports'
 import { exportSourceReader, type ExportSourceDeps } from '../../../../src/main/services/exports/sources'
+import { HoldingsTableView } from '../../../../src/main/services/holdings/table-view'
 import type { Row } from '../../../../src/main/services/import/stream-table'
 import { removeDir, tempDir } from '../../../support/tmp'
 
@@ -102,12 +103,17 @@ describe('the asset numbers export', () => {
     flags: [0, 0, 1, 2],
   }
   const words = { free: 'Free', held: 'Held', lent: 'Lent', borrowedFree: 'BF', borrowedLent: 'BL', online: 'Online' }
+  const status = { profileId: 'p', enterpriseGlobalId: 'E1', state: 'ready' as const, loaded: 2, total: 2, readAt: 0 }
+  const people = [{ globalId: 'M1', userName: 'zhangsan', name: '张三' }, { globalId: 'M2', userName: 'lisi', name: '' }]
   const deps = (): ExportSourceDeps => ({
-    holdings: { numbers: async () => t },
-    directory: {
-      whenRead: async () => ({ profileId: 'p', enterpriseGlobalId: 'E1', state: 'ready', count: 2, readAt: 0, error: null }),
-      people: () => ({ status: { profileId: 'p', enterpriseGlobalId: 'E1', state: 'ready', count: 2, readAt: 0, error: null }, people: [{ globalId: 'M1', userName: 'zhangsan', name: '张三' }, { globalId: 'M2', userName: 'lisi', name: '' }] }),
-    } as unknown as ExportSourceDeps['directory'],
+    holdings: {
+      target: async () => ({ profileId: 'p', enterpriseGlobalId: 'E1' }),
+      view: new HoldingsTableView({
+        cache: { get: async () => ({ entry: { fetchedAt: 0, columns: () => t }, cached: true }) },
+        directory: { status: () => status, people: () => ({ status, people }) },
+      }),
+    },
+    directory: { whenRead: async () => status },
     orders: { exportTable: () => table([]) },
     book: null as unknown as ExportSourceDeps['book'],
     journal: null as unknown as ExportSourceDeps['journal'],

@@ -21,9 +21,11 @@ function core() {
     invoke: (ch, input) => {
       const asked = (input as { enterpriseGlobalId?: string }).enterpriseGlobalId
       if (state.down || (asked && asked !== OURS)) return Promise.resolve(refused)
-      if (ch === 'holdings.numbers') {
-        const table = { profileId: 'sandbox', enterpriseGlobalId: OURS, fetchedAt: 1, cached: false, count: 1, holders: [], assetNum: ['8100000001'], assetId: ['A1'], holder: [-1], flags: [0] }
-        return Promise.resolve({ ok: true, value: table })
+      if (ch === 'holdings.window') {
+        const counts = { all: 1, free: 1, held: 0, lent: 0, online: 0 }
+        const row = { assetNum: '8100000001', assetId: 'A1', holder: '', name: null, lent: false, online: false, borrowedLock: false }
+        const w = { profileId: 'sandbox', enterpriseGlobalId: OURS, fetchedAt: 1, cached: false, count: 1, counts, total: 1, offset: 0, rows: [row], named: true }
+        return Promise.resolve({ ok: true, value: w })
       }
       if (ch === 'holdings.lentLocks') return Promise.resolve({ ok: true, value: { enterpriseGlobalId: OURS, fetchedAt: 1, locks: [] } })
       return Promise.resolve(refused)

@@ -10,7 +10,8 @@ import { routes } from '../../../../src/renderer/router'
 import { useHoldingsStore } from '../../../../src/renderer/stores/holdings'
 import { waitFor } from '../../../support/wait'
 
-const table = { profileId: 'sandbox', enterpriseGlobalId: 'E1', fetchedAt: 1, cached: false, count: 1, holders: [], assetNum: ['8100000001'], assetId: ['A1'], holder: [-1], flags: [0] }
+const row = { assetNum: '8100000001', assetId: 'A1', holder: '', name: null, lent: false, online: false, borrowedLock: false }
+const table = { profileId: 'sandbox', enterpriseGlobalId: 'E1', fetchedAt: 1, cached: false, count: 1, counts: { all: 1, free: 1, held: 0, lent: 0, online: 0 }, total: 1, offset: 0, rows: [row], named: true }
 
 function numbersGuard(): () => unknown {
   const members = routes.find((r) => r.path === '/members')
@@ -39,7 +40,7 @@ describe('the numbers tab', () => {
     })
     numbersGuard()()
     const store = useHoldingsStore()
-    await waitFor(() => expect(calls).toEqual(['holdings.numbers']))
+    await waitFor(() => expect(calls).toEqual(['holdings.window']))
     // The screen mounts while the answer is on its way: no second reading.
     store.open()
     release()
@@ -48,6 +49,6 @@ describe('the numbers tab', () => {
     numbersGuard()()
     // The guard's module is loaded already: its answer comes within a turn of the event loop.
     await new Promise((r) => setTimeout(r, 0))
-    expect(calls.filter((c) => c === 'holdings.numbers')).toHaveLength(1)
+    expect(calls.filter((c) => c === 'holdings.window')).toHaveLength(1)
   })
 })

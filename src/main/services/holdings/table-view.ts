@@ -1,0 +1,172 @@
+/**
+ * The asset numbers table as the screen shows it, kept in the core: the joined table (rows made once per copy of
+ * the lists), its filter, search and sort (src/shared/holdings/numbers.ts), holders named from the employee list
+ * as it is read. The screen asks for the rows in view (a window) and gets them with the counts; the export of
+ * what the screen shows reads the same filtered rows. 200,000 numbers never cross to the page.
+ */
+import { buildNumbersModel, filterNumbers, numberCounts, personLabel, type NumberRow, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
+import { HOLDING_FLAG, type HoldingWindow, type WindowRow } from '@shared/ipc/channels/holdings'
+import type { Person } from '@shared/ipc/channels/members'
+import type { MemberDirectory } from '../members'
+import type { HoldingsTarget, NumbersEntry } from './numbers'
+
+export interface TableQuery {
+  state: NumberStateFilter
+  text: string
+  sort: NumberSort
+}
+
+type Columns = ReturnType<NumbersEntry['columns']>
+
+/**
+ * One enterprise's table: the columns of a copy of the lists, its rows (made after the first answer: the table
+ * as read needs none), the holders' names (per reading), the last filter.
+ */
+interface Kept {
+  t: HoldingsTarget
+  fetchedAt: number
+  columns: Columns
+  counts: Record<NumberStateFilter, number>
+  model: NumbersModel | null
+  namesKey: string
+  /** The reading of the employee list the names are of, and the holders it has not named yet. */
+  readAt: number | null | undefined
+  unnamed: readonly string[]
+  people: Map<string, Person>
+  labels: Map<string, string>
+  named: boolean
+  /** The last query's rows, and whether they depend on the names (a search, the holder sort). */
+  last: { key: string; rows: readonly NumberRow[]; byNames: boolean } | null
+}
+
+/** The copy of the lists it reads (the holdings service's cache). */
+type Lists = Pick<NumbersEntry, 'fetchedAt' | 'columns'>
+
+export interface TableViewDeps {
+  cache: { get(t: HoldingsTarget, opts: { refresh?: boolean }): Promise<{ entry: Lists; cached: boolean }> }
+  directory: Pick<MemberDirectory, 'status' | 'people'>
+}
+
+export class HoldingsTableView {
+  private readonly kept = new Map<string, Kept>()
+
+  constructor(private readonly deps: TableViewDeps) {}
+
+  /** The table of an enterprise (the copy read before unless `refresh`), its holders named as known now. */
+  private async table(t: HoldingsTarget, refresh: boolean): Promise<{ k: Kept; entry: Lists; cached: boolean }> {
+    // The holders are named from the employee list: its reading starts now, beside the numbers' (it takes as long
+    // for 50,000 employees), not once the numbers are read.
+    this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
+    const { entry, cached } = await this.deps.cache.get(t, { refresh })
+    const key = `${t.profileId}\u0000${t.enterpriseGlobalId}`
+    const columns = entry.columns()
+    let k = this.kept.get(key)
+    if (!k || k.columns !== columns) {
+      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', readAt: undefined, unnamed: columns.holders, people: new Map(), labels: new Map(), named: false, last: null }
+      this.kept.delete(key)
+      this.kept.set(key, k)
+      while (this.kept.size > 2) this.kept.delete(this.kept.keys().next().value!)
+    }
+    this.name(t, k)
+    return { k, entry, cached }
+  }
+
+  /**
+   * Names the holders when the employee list has changed: while it is read (a page more), only the holders not
+   * named yet are looked up; a new reading names them all again.
+   */
+  private name(t: HoldingsTarget, k: Kept): void {
+    const s = this.deps.directory.status(t.profileId, t.enterpriseGlobalId)
+    const namesKey = `${s.state}|${s.loaded}|${s.readAt ?? ''}`
+    if (namesKey === k.namesKey) return
+    k.namesKey = namesKey
+    k.named = s.state === 'ready'
+    if (s.readAt !== k.readAt) {
+      k.readAt = s.readAt
+      k.people = new Map()
+      k.labels = new Map()
+      k.unnamed = k.columns.holders
+    }
+    const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.unnamed).people
+    if (people.length === 0) return
+    for (const p of people) {
+      k.people.set(p.globalId, p)
+      k.labels.set(p.globalId, personLabel(p))
+    }
+    k.unnamed = k.unnamed.filter((id) => !k.labels.has(id))
+    // What a search found in the names, or the holder sort, may differ now.
+    if (k.last?.byNames) k.last = null
+  }
+
+  /** The table's rows (200,000 objects: made once per copy of the lists). */
+  private model(k: Kept): NumbersModel {
+    k.model ??= buildNumbersModel({ ...k.t, fetchedAt: k.fetchedAt, cached: true, ...k.columns })
+    return k.model
+  }
+
+  /** The rows passing the query, sorted (the last query's answer kept: the screen asks it again per window). */
+  private rows(k: Kept, q: TableQuery): readonly NumberRow[] {
+    const key = `${q.state}\u0000${q.text}\u0000${q.sort ? `${q.sort.key}:${q.sort.order}` : ''}`
+    if (k.last?.key === key) return k.last.rows
+    const labels = k.labels
+    const rows = filterNumbers(this.model(k), { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
+    k.last = { key, rows, byNames: q.text.trim() !== '' || q.sort?.key === 'holder' }
+    return rows
+  }
+
+  /** Rows `offset` to `offset + limit` of the table as the query shows it, with the counts. */
+  async window(t: HoldingsTarget, q: TableQuery & { offset: number; limit: number; refresh: boolean }): Promise<HoldingWindow> {
+    const { k, entry, cached } = await this.table(t, q.refresh)
+    const asRead = q.state === 'all' && q.text.trim() === '' && q.sort === null
+    let total: number
+    let rows: WindowRow[]
+    if (asRead && !k.model) {
+      // The table as read (opening the screen): straight from the columns; its rows are made once this is sent.
+      total = k.columns.count
+      rows = []
+      for (let i = q.offset; i < Math.min(total, q.offset + q.limit); i++) rows.push(this.columnRow(k, i))
+      setImmediate(() => this.model(k))
+    } else {
+      const all = this.rows(k, q)
+      total = all.length
+      rows = all.slice(q.offset, q.offset + q.limit).map((r) => ({
+        assetNum: r.assetNum,
+        assetId: r.assetId,
+        holder: r.holder,
+        name: r.holder ? (k.labels.get(r.holder) ?? null) : null,
+        lent: r.lent,
+        online: r.online,
+        borrowedLock: r.borrowedLock,
+      }))
+    }
+    return { ...t, fetchedAt: entry.fetchedAt, cached, count: k.columns.count, counts: { ...k.counts }, total, offset: q.offset, rows, named: k.named }
+  }
+
+  private columnRow(k: Kept, i: number): WindowRow {
+    const c = k.columns
+    const h = c.holder[i]!
+    const holder = h >= 0 ? c.holders[h]! : ''
+    const f = c.flags[i]!
+    return {
+      assetNum: c.assetNum[i]!,
+      assetId: c.assetId[i]!,
+      holder,
+      name: holder ? (k.labels.get(holder) ?? null) : null,
+      lent: (f & HOLDING_FLAG.lent) !== 0,
+      online: (f & HOLDING_FLAG.online) !== 0,
+      borrowedLock: (f & HOLDING_FLAG.borrowedLock) !== 0,
+    }
+  }
+
+  /** Every row the query shows and the people naming them (the export), once the employee list is read. */
+  async shown(t: HoldingsTarget, q: TableQuery): Promise<{ rows: readonly NumberRow[]; people: ReadonlyMap<string, Person> }> {
+    const { k } = await this.table(t, false)
+    return { rows: this.rows(k, q), people: k.people }
+  }
+
+  /** Forgets the tables (profiles changed). */
+  clear(): void {
+    this.kept.clear()
+  }
+}
+
