@@ -140,4 +140,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'keytar', 'undici'], message: 'The sandbox is a plain HTTP server: no Electron, no keychain, no client.' }] }],
     },
   },
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/wait.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: 'Use waitFor of test/support/wait.ts: vi.waitFor gives up after 1 s, which a loaded machine passes.' },
+      ],
+    },
+  },
 )
