@@ -15,6 +15,7 @@ import type { ExportFormat, ExportedFile } from '@shared/ipc/channels/imports'
 import { auditWorkbook, configureHoldings, holdingWindow, moveNumber, onAuditProgress } from '../api/holdings'
 import { onDirectoryChanged } from '../api/members'
 import { onBulkProgress } from '../api/bulk'
+import { onMissedEvents } from '../api/connection'
 import { exportList } from '../composables/export'
 import { useDraftSync } from '../composables/draft-sync'
 import { useProfilesStore } from './profiles'
@@ -107,8 +108,6 @@ export const useHoldingsStore = defineStore('holdings', () => {
     const { profileId, enterpriseGlobalId, fetchedAt, cached, count, counts, named } = r
     model.value = markRaw({ table: { profileId, enterpriseGlobalId, fetchedAt, cached, count }, counts, named })
     painted.value++
-    if (named) nameTries = 0
-    else nameLater(g)
   }
   /** Asks for the windows around the view that are not here (or are of an older query). */
   function fetchMissing(): void {
@@ -139,10 +138,7 @@ export const useHoldingsStore = defineStore('holdings', () => {
   async function load(refresh = false, quiet = false): Promise<void> {
     const g = ++gen
     const key = asked()
-    if (!quiet) {
-      loading.value = true
-      nameTries = 0
-    }
+    if (!quiet) loading.value = true
     querying.value = true
     try {
       await fetchWindow(g, Math.floor(view.first / WINDOW_ROWS), refresh)
@@ -167,25 +163,15 @@ export const useHoldingsStore = defineStore('holdings', () => {
     }
   }
 
-  // Holders are named by the core as the employee list is read: the rows are asked again once it is read (the
-  // news may be missed before the page's event stream is connected: then a little later).
-  // At most NAME_TRIES times in a row (a reading that failed is retried by the core later, not polled for).
-  const NAME_TRIES = 20
-  let nameTries = 0
-  let nameTimer: ReturnType<typeof setTimeout> | null = null
-  function nameLater(g: number): void {
-    if (nameTimer || nameTries >= NAME_TRIES) return
-    nameTimer = setTimeout(() => {
-      nameTimer = null
-      if (g !== gen || !model.value || model.value.named) return
-      nameTries++
-      void load(false, true)
-    }, 1500)
-  }
+  // Holders are named by the core as the employee list is read: the rows are asked again once it is read, or when
+  // the core's news may have been missed (the event stream was cut), as every store following the core does.
   onDirectoryChanged((s) => {
     const m = model.value
     if (!m || m.named || s.state !== 'ready' || s.profileId !== m.table.profileId || s.enterpriseGlobalId !== m.table.enterpriseGlobalId) return
     void load(false, true)
+  })
+  onMissedEvents(() => {
+    if (model.value && !model.value.named) void load(false, true)
   })
 
   /** Reads the table unless it is read or being read (opening the screen). */
@@ -296,7 +282,6 @@ export const useHoldingsStore = defineStore('holdings', () => {
   )
   onScopeDispose(() => {
     if (pending) clearTimeout(pending)
-    if (nameTimer) clearTimeout(nameTimer)
   })
 
   return {
