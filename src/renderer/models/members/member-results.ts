@@ -15,7 +15,8 @@ import type { BulkRowFormat, RowContext, Tone } from '../bulk/bulk-run'
 export const MEMBER_RESULT_CATEGORIES = ['done', 'refused', 'callError', 'unknown', 'cancelled', 'duplicate', 'pending'] as const satisfies readonly ItemOutcome[]
 export type MemberResultCategory = (typeof MEMBER_RESULT_CATEGORIES)[number]
 
-const TONE: Record<MemberResultCategory, Tone> = {
+/** How each outcome is shown (the employees' runs and offboarding's share it). */
+export const MEMBER_RESULT_TONE: Record<MemberResultCategory, Tone> = {
   done: 'success',
   refused: 'danger',
   callError: 'danger',
@@ -93,7 +94,7 @@ const EXPORT: Record<MemberJobKind, string> = {
 export function memberRowFormat(kind: MemberJobKind, lines?: readonly number[]): BulkRowFormat {
   const line = (it: JobItem) => (lines && lines.length > 0 ? (lines[it.index] ?? it.index + 1) : it.index + 1)
   return {
-    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `item.${id}`, tone: TONE[id] })),
+    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `item.${id}`, tone: MEMBER_RESULT_TONE[id] })),
     category: (it) => memberCategory(it.result),
     columns: [
       { key: 'line', title: 'run.col.line', width: 70, align: 'right', look: 'muted', text: (it) => String(line(it)), value: line },

@@ -6,18 +6,7 @@
 import { failedStep } from '@shared/members/offboard'
 import type { JobItem } from '@shared/ipc/channels/bulk'
 import type { BulkRowFormat } from '../bulk/bulk-run'
-import { MEMBER_RESULT_CATEGORIES, memberCategory, memberDetails } from './member-results'
-import type { Tone } from '../bulk/bulk-run'
-
-const TONE: Record<(typeof MEMBER_RESULT_CATEGORIES)[number], Tone> = {
-  done: 'success',
-  refused: 'danger',
-  callError: 'danger',
-  unknown: 'danger',
-  cancelled: 'info',
-  duplicate: 'info',
-  pending: 'primary',
-}
+import { MEMBER_RESULT_CATEGORIES, MEMBER_RESULT_TONE, memberCategory, memberDetails } from './member-results'
 
 /** The message key and params of a person's result. */
 export function offboardWords(it: JobItem): { key: string; params?: Record<string, string> } {
@@ -30,7 +19,7 @@ export function offboardWords(it: JobItem): { key: string; params?: Record<strin
 
 export function offboardRowFormat(): BulkRowFormat {
   return {
-    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `item.${id}`, tone: TONE[id] })),
+    categories: MEMBER_RESULT_CATEGORIES.map((id) => ({ id, label: `item.${id}`, tone: MEMBER_RESULT_TONE[id] })),
     category: (it) => memberCategory(it.result),
     columns: [
       { key: 'line', title: 'run.col.line', width: 70, align: 'right', look: 'muted', text: (it) => String(it.index + 1), value: (it) => it.index + 1 },
