@@ -4,7 +4,7 @@
  * member directory; the order history; the customer book; the journal; or a table the screen made.
  */
 import type { z } from 'zod'
-import { numberExportRow } from '@shared/holdings/numbers'
+import { numberExportRow, numberRow } from '@shared/holdings/numbers'
 import type { exportSourceSchema } from '@shared/ipc/channels/exports'
 import type { Locale } from '@shared/i18n/locale'
 import type { HoldingsService } from '../holdings'
@@ -63,9 +63,9 @@ async function holdingsTable(deps: ExportSourceDeps, s: Extract<ExportSourceInpu
     // The export still has every number and holder id.
   }
   // The rows the screen's table shows: the same filtered copy in the core.
-  const { rows: shown, people } = await deps.holdings.view.shown(t, { state: s.state, text: s.text, sort: s.sort })
+  const { model, rows: shown, people } = await deps.holdings.view.shown(t, { state: s.state, text: s.text, sort: s.sort })
   function* rows(): Generator<Row> {
-    for (const r of shown) yield numberExportRow(r, s.words, (id) => people.get(id))
+    for (const i of shown) yield numberExportRow(numberRow(model, i), s.words, (id) => people.get(id))
   }
   return { baseName: `asset-numbers-${t.enterpriseGlobalId}`, sheetName: s.sheetName, columns: s.columns, rows: rows(), total: shown.length }
 }

@@ -4,7 +4,7 @@
  * as it is read. The screen asks for the rows in view (a window) and gets them with the counts; the export of
  * what the screen shows reads the same filtered rows. 200,000 numbers never cross to the page.
  */
-import { buildNumbersModel, filterNumbers, numberCounts, personLabel, type NumberRow, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
+import { buildNumbersModel, filterNumbers, numberCounts, personLabel, type HolderNames, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
 import { HOLDING_FLAG, type HoldingWindow, type WindowRow } from '@shared/ipc/channels/holdings'
 import type { Person } from '@shared/ipc/channels/members'
 import type { MemberDirectory } from '../members'
@@ -34,9 +34,11 @@ interface Kept {
   unnamed: readonly string[]
   people: Map<string, Person>
   labels: Map<string, string>
+  /** The names as the model's search and holder sort take them (its version bumped as names come). */
+  names: HolderNames
   named: boolean
-  /** The last query's rows, and whether they depend on the names (a search, the holder sort). */
-  last: { key: string; rows: readonly NumberRow[]; byNames: boolean } | null
+  /** The last query's rows (positions in the model), and whether they depend on the names (a search, the holder sort). */
+  last: { key: string; rows: Int32Array; byNames: boolean } | null
 }
 
 /** The copy of the lists it reads (the holdings service's cache). */
@@ -62,7 +64,8 @@ export class HoldingsTableView {
     const columns = entry.columns()
     let k = this.kept.get(key)
     if (!k || k.columns !== columns) {
-      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', readAt: undefined, unnamed: columns.holders, people: new Map(), labels: new Map(), named: false, last: null }
+      const labels = new Map<string, string>()
+      k = { t, fetchedAt: entry.fetchedAt, columns, counts: numberCounts(columns), model: null, namesKey: '', readAt: undefined, unnamed: columns.holders, people: new Map(), labels, names: { version: 0, label: (id) => labels.get(id) }, named: false, last: null }
       this.kept.delete(key)
       this.kept.set(key, k)
       while (this.kept.size > 2) this.kept.delete(this.kept.keys().next().value!)
@@ -83,12 +86,14 @@ export class HoldingsTableView {
     k.named = s.state === 'ready'
     if (s.readAt !== k.readAt) {
       k.readAt = s.readAt
-      k.people = new Map()
-      k.labels = new Map()
+      k.people.clear()
+      k.labels.clear()
+      k.names.version++
       k.unnamed = k.columns.holders
     }
     const people = this.deps.directory.people(t.profileId, t.enterpriseGlobalId, k.unnamed).people
     if (people.length === 0) return
+    k.names.version++
     for (const p of people) {
       k.people.set(p.globalId, p)
       k.labels.set(p.globalId, personLabel(p))
@@ -98,18 +103,17 @@ export class HoldingsTableView {
     if (k.last?.byNames) k.last = null
   }
 
-  /** The table's rows (200,000 objects: made once per copy of the lists). */
+  /** The table's model (its states and searchable numbers: made once per copy of the lists). */
   private model(k: Kept): NumbersModel {
-    k.model ??= buildNumbersModel({ ...k.t, fetchedAt: k.fetchedAt, cached: true, ...k.columns })
+    k.model ??= buildNumbersModel(k.columns)
     return k.model
   }
 
   /** The rows passing the query, sorted (the last query's answer kept: the screen asks it again per window). */
-  private rows(k: Kept, q: TableQuery): readonly NumberRow[] {
+  private rows(k: Kept, q: TableQuery): Int32Array {
     const key = `${q.state}\u0000${q.text}\u0000${q.sort ? `${q.sort.key}:${q.sort.order}` : ''}`
     if (k.last?.key === key) return k.last.rows
-    const labels = k.labels
-    const rows = filterNumbers(this.model(k), { state: q.state, text: q.text }, q.sort, (id) => labels.get(id))
+    const rows = filterNumbers(this.model(k), { state: q.state, text: q.text }, q.sort, k.names)
     k.last = { key, rows, byNames: q.text.trim() !== '' || q.sort?.key === 'holder' }
     return rows
   }
@@ -129,15 +133,8 @@ export class HoldingsTableView {
     } else {
       const all = this.rows(k, q)
       total = all.length
-      rows = all.slice(q.offset, q.offset + q.limit).map((r) => ({
-        assetNum: r.assetNum,
-        assetId: r.assetId,
-        holder: r.holder,
-        name: r.holder ? (k.labels.get(r.holder) ?? null) : null,
-        lent: r.lent,
-        online: r.online,
-        borrowedLock: r.borrowedLock,
-      }))
+      rows = []
+      for (let j = q.offset; j < Math.min(total, q.offset + q.limit); j++) rows.push(this.columnRow(k, all[j]!))
     }
     return { ...t, fetchedAt: entry.fetchedAt, cached, count: k.columns.count, counts: { ...k.counts }, total, offset: q.offset, rows, named: k.named }
   }
@@ -158,10 +155,10 @@ export class HoldingsTableView {
     }
   }
 
-  /** Every row the query shows and the people naming them (the export), once the employee list is read. */
-  async shown(t: HoldingsTarget, q: TableQuery): Promise<{ rows: readonly NumberRow[]; people: ReadonlyMap<string, Person> }> {
+  /** Every row the query shows (its positions in the model) and the people naming them (the export). */
+  async shown(t: HoldingsTarget, q: TableQuery): Promise<{ model: NumbersModel; rows: Int32Array; people: ReadonlyMap<string, Person> }> {
     const { k } = await this.table(t, false)
-    return { rows: this.rows(k, q), people: k.people }
+    return { model: this.model(k), rows: this.rows(k, q), people: k.people }
   }
 
   /** Forgets the tables (profiles changed). */
