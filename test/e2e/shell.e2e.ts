@@ -30,6 +30,28 @@ test('the navigation collapses to icons and stays so after a reload', async ({ a
   await expect(page.locator('.el-menu--collapse')).toBeVisible()
 })
 
+test('the profile switcher loads after the first paint: meanwhile a box of its size names the profile, and the select takes its place', async ({ app, page }) => {
+  // The switcher's chunk is held until the placeholder has been looked at.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/ProfileSwitcher-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await app.open(page)
+  const loading = page.getByTestId('profile-switcher-loading')
+  await expect(loading).toHaveText('Sandbox')
+  await expect(page.getByTestId('profile-switcher')).toHaveCount(0)
+  const box = await loading.boundingBox()
+  release()
+  const switcher = page.locator('.profile-switcher')
+  await expect(switcher).toBeVisible()
+  await expect(loading).toHaveCount(0)
+  await expect(switcher).toContainText('Sandbox')
+  // The select takes the placeholder's place exactly (the header's other items keep theirs).
+  expect(await switcher.boundingBox()).toEqual(box)
+})
+
 test('switching to 中文 changes the shell and Element Plus at once, and survives a restart', async ({ app, page }) => {
   await app.open(page)
   await expect(page.getByTestId('nav-orders')).toHaveText('Orders')
