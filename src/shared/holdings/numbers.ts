@@ -36,8 +36,8 @@ export interface NumbersModel {
   readonly holders: readonly string[]
   readonly assetNum: readonly string[]
   readonly assetId: readonly string[]
-  /** holderOf[i]: row i's position in `holders` (-1: free). */
-  readonly holderOf: Int32Array
+  /** holder[i]: row i's position in `holders` (-1: free), as in the columns. */
+  readonly holder: Int32Array
   readonly flags: Uint8Array
   /** The rows in each state, in table order (a state filter is a lookup; 'all': every row). */
   readonly inState: Readonly<Record<NumberStateFilter, Int32Array>>
@@ -101,14 +101,14 @@ export function numberCounts(t: Pick<HoldingTable, 'count' | 'holder' | 'flags'>
 }
 
 /** Whether row i is in a state. */
-function rowIn(m: Pick<NumbersModel, 'holderOf' | 'flags'>, i: number, s: NumberStateFilter): boolean {
+function rowIn(m: Pick<NumbersModel, 'holder' | 'flags'>, i: number, s: NumberStateFilter): boolean {
   switch (s) {
     case 'all':
       return true
     case 'free':
-      return m.holderOf[i]! < 0
+      return m.holder[i]! < 0
     case 'held':
-      return m.holderOf[i]! >= 0
+      return m.holder[i]! >= 0
     case 'lent':
       return (m.flags[i]! & HOLDING_FLAG.lent) !== 0
     case 'online':
@@ -117,12 +117,11 @@ function rowIn(m: Pick<NumbersModel, 'holderOf' | 'flags'>, i: number, s: Number
 }
 
 /** Builds the model (one pass, and one per state). */
-export function buildNumbersModel(t: NumberColumns): NumbersModel {
+export function buildNumbersModel(t: NumberColumns, counts: Record<NumberStateFilter, number> = numberCounts(t)): NumbersModel {
   const n = t.count
-  const holderOf = Int32Array.from(t.holder)
+  const holder = Int32Array.from(t.holder)
   const flags = Uint8Array.from(t.flags)
-  const counts = numberCounts(t)
-  const base = { holderOf, flags }
+  const base = { holder, flags }
   const inState = { all: new Int32Array(n) } as Record<NumberStateFilter, Int32Array>
   for (let i = 0; i < n; i++) inState.all[i] = i
   for (const s of ['free', 'held', 'lent', 'online'] as const) {
@@ -138,7 +137,7 @@ export function buildNumbersModel(t: NumberColumns): NumbersModel {
     holders,
     assetNum: t.assetNum,
     assetId: t.assetId,
-    holderOf,
+    holder,
     flags,
     inState,
     numbers: joinSearchable(t.assetNum.map((x) => x.toLowerCase())),
@@ -150,9 +149,18 @@ export function buildNumbersModel(t: NumberColumns): NumbersModel {
   }
 }
 
-/** Row i as an object (only for the rows sent or exported). */
-export function numberRow(m: NumbersModel, i: number): NumberRow {
-  const h = m.holderOf[i]!
+/** What a row is read from: the columns of the lists, or the model made of them. */
+interface RowColumns {
+  readonly holders: readonly string[]
+  readonly assetNum: readonly string[]
+  readonly assetId: readonly string[]
+  readonly holder: ArrayLike<number>
+  readonly flags: ArrayLike<number>
+}
+
+/** Row i as an object (only for the rows sent or exported), from the columns or the model. */
+export function numberRow(m: RowColumns, i: number): NumberRow {
+  const h = m.holder[i]!
   const f = m.flags[i]!
   return {
     index: i,
@@ -189,7 +197,7 @@ function syncNames(m: NumbersModel, names: HolderNames): NumbersModel['names'] {
 
 /** Row i's state for sorting: free, held, lent (0, 1, 2). */
 function rank(m: NumbersModel, i: number): number {
-  return m.flags[i]! & HOLDING_FLAG.lent ? 2 : m.holderOf[i]! >= 0 ? 1 : 0
+  return m.flags[i]! & HOLDING_FLAG.lent ? 2 : m.holder[i]! >= 0 ? 1 : 0
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
@@ -202,7 +210,7 @@ function sortedOrder(m: NumbersModel, sort: NonNullable<NumberSort>): Int32Array
   // A holder without a known name sorts by its id.
   const names = sort.key === 'holder' ? m.holders.map((id, h) => m.names.lower[h] || id.toLowerCase()) : null
   const nums = m.assetNum
-  const holderOf = m.holderOf
+  const holderOf = m.holder
   const sign = sort.order === 'asc' ? 1 : -1
   const order = new Int32Array(m.count)
   for (let i = 0; i < m.count; i++) order[i] = i
@@ -252,7 +260,7 @@ export function filterNumbers(model: NumbersModel, filter: { state: NumberStateF
     } else {
       const byNumber = new Uint8Array(n)
       for (let k = 0; k < c; k++) byNumber[hits[k]!] = 1
-      const holderOf = model.holderOf
+      const holderOf = model.holder
       const hit: Uint8Array = holderHit ?? new Uint8Array(0)
       pass = (i) => (byNumber[i] === 1 || (holderOf[i]! >= 0 && hit[holderOf[i]!] === 1)) && rowIn(model, i, state)
       if (!sort) from = model.inState.all

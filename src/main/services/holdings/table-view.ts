@@ -4,8 +4,8 @@
  * as it is read. The screen asks for the rows in view (a window) and gets them with the counts; the export of
  * what the screen shows reads the same filtered rows. 200,000 numbers never cross to the page.
  */
-import { buildNumbersModel, filterNumbers, numberCounts, personLabel, type HolderNames, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
-import { HOLDING_FLAG, type HoldingWindow, type WindowRow } from '@shared/ipc/channels/holdings'
+import { buildNumbersModel, filterNumbers, numberCounts, numberRow, personLabel, type HolderNames, type NumbersModel, type NumberSort, type NumberStateFilter } from '@shared/holdings/numbers'
+import type { HoldingWindow, WindowRow } from '@shared/ipc/channels/holdings'
 import type { Person } from '@shared/ipc/channels/members'
 import type { MemberDirectory } from '../members'
 import type { HoldingsTarget, NumbersEntry } from './numbers'
@@ -105,7 +105,7 @@ export class HoldingsTableView {
 
   /** The table's model (its states and searchable numbers: made once per copy of the lists). */
   private model(k: Kept): NumbersModel {
-    k.model ??= buildNumbersModel(k.columns)
+    k.model ??= buildNumbersModel(k.columns, k.counts)
     return k.model
   }
 
@@ -139,20 +139,10 @@ export class HoldingsTableView {
     return { ...t, fetchedAt: entry.fetchedAt, cached, count: k.columns.count, counts: { ...k.counts }, total, offset: q.offset, rows, named: k.named }
   }
 
+  /** Row i as the screen gets it, its holder named if known. */
   private columnRow(k: Kept, i: number): WindowRow {
-    const c = k.columns
-    const h = c.holder[i]!
-    const holder = h >= 0 ? c.holders[h]! : ''
-    const f = c.flags[i]!
-    return {
-      assetNum: c.assetNum[i]!,
-      assetId: c.assetId[i]!,
-      holder,
-      name: holder ? (k.labels.get(holder) ?? null) : null,
-      lent: (f & HOLDING_FLAG.lent) !== 0,
-      online: (f & HOLDING_FLAG.online) !== 0,
-      borrowedLock: (f & HOLDING_FLAG.borrowedLock) !== 0,
-    }
+    const { assetNum, assetId, holder, lent, online, borrowedLock } = numberRow(k.columns, i)
+    return { assetNum, assetId, holder, name: holder ? (k.labels.get(holder) ?? null) : null, lent, online, borrowedLock }
   }
 
   /** Every row the query shows (its positions in the model) and the people naming them (the export). */
